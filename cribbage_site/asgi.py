@@ -1,0 +1,30 @@
+"""The one ASGI application Daphne serves: HTTP through Django, websockets through Channels.
+
+Websocket routes sit behind origin validation (cross-site pages cannot open a game socket with a
+player's cookies) and the session/auth middleware (consumers see ``scope["user"]``).
+"""
+
+from __future__ import annotations
+
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cribbage_site.settings")
+# Django must be set up before anything imports models, which the routing does.
+django_asgi_app = get_asgi_application()
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+
+from cribbage_site.routing import websocket_urlpatterns  # noqa: E402
+
+application = ProtocolTypeRouter(
+    {
+        "http": django_asgi_app,
+        "websocket": AllowedHostsOriginValidator(
+            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+        ),
+    }
+)

@@ -1,0 +1,129 @@
+"""Small typed readers for settings that come from the environment (twelve-factor style).
+
+Kept separate from settings.py so the parsing rules are testable on their own and the settings
+module reads as a list of decisions.
+"""
+
+from __future__ import annotations
+
+import os
+from urllib.parse import parse_qs, unquote, urlparse
+
+TRUE_WORDS = {"1", "true", "yes", "on"}
+FALSE_WORDS = {"0", "false", "no", "off", ""}
+
+
+def env_bool(name: str, default: bool) -> bool:
+    """Read a boolean; refuse anything that is not clearly yes or no rather than guess."""
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    word = raw.strip().lower()
+    if word in TRUE_WORDS:
+        return True
+    if word in FALSE_WORDS:
+        return False
+    raise ValueError(f"{name} must be a boolean (true/false), not {raw!r}")
+
+
+def env_list(name: str, default: list[str]) -> list[str]:
+    """Read a comma-separated list, ignoring blanks."""
+    raw = os.environ.get(name)
+    if raw is None:
+        return list(default)
+    return [part.strip() for part in raw.split(",") if part.strip()]
+
+
+def env_int(name: str, default: int) -> int:
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    return int(raw)
+
+
+def env_float(name: str, default: float) -> float:
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    return float(raw)
+
+
+def database_from_url(url: str) -> dict:
+    """Turn ``postgres://user:pass@host:port/name`` or ``sqlite:///path`` into a DATABASES entry.
+
+    Only the two engines the project supports are accepted, so a typo fails loudly at start-up.
+    """
+    parsed = urlparse(url)
+    scheme = parsed.scheme.lower()
+    if scheme == "sqlite":
+        # sqlite:///relative/file.db or sqlite:////absolute/file.db, as dj-database-url reads them.
+        path = unquote(parsed.path)[1:]
+        return {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": path or ":memory:",
+            # As the embedded default: writers queue (IMMEDIATE) instead of failing at once with
+            # "database is locked" when two actions (or a bot's move) write together.
+            "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
+        }
+    if scheme in {"postgres", "postgresql", "pgsql"}:
+        options = {key: values[-1] for key, values in parse_qs(parsed.query).items()}
+        entry = {
+            "ENGINE": "django.db.backends.postgresql",
+            "NAME": unquote(parsed.path.lstrip("/")),
+            "USER": unquote(parsed.username or ""),
+            "PASSWORD": unquote(parsed.password or ""),
+            "HOST": unquote(parsed.hostname or ""),
+            "PORT": str(parsed.port or ""),
+            "CONN_MAX_AGE": 60,
+            "CONN_HEALTH_CHECKS": True,
+        }
+        if options:
+            entry["OPTIONS"] = options
+        return entry
+    raise ValueError(
+        f"DATABASE_URL scheme {scheme!r} is not supported (use postgres:// or sqlite:///)"
+    )
+
+
+# How channels-redis carries messages (REDIS_CHANNEL_LAYER). "pubsub": a group message is one
+# PUBLISH, read once by each server process and handed to its own connections, which is what
+# a match's broadcast is; "lists": channels-redis' original layer, a list per connection with a
+# capacity. docs/performance.md has the measurements behind the default.
+REDIS_CHANNEL_LAYERS = {
+    "pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
+    "lists": "channels_redis.core.RedisChannelLayer",
+}
+# How long the pub/sub layer keeps retrying a lost Redis connection: 60 tries, backing off to
+# one second apart, covers a Redis restart. It must retry: the layer's receiving task only
+# logs a failure, so without retries a restart would leave every socket open and deaf.
+PUBSUB_RECONNECT_TRIES = 60
+PUBSUB_RECONNECT_MAX_WAIT = 1.0
+
+
+def channel_layers_from(redis_url: str, kind: str = "pubsub") -> dict:
+    """The CHANNEL_LAYERS setting: Redis of the chosen ``kind``, or in memory without a URL.
+
+    After a Redis restart the two kinds recover differently. With "pubsub" each server process
+    holds its subscriptions and makes them again once its connection is back (hence the retry
+    policy). With "lists" the group memberships lived in Redis and are gone, so a retry would
+    only hide the loss: the layer's error closes the sockets instead and the pages reconnect,
+    joining their groups again (tests/server/test_redis_restart.py plays through both).
+    """
+    if not redis_url:
+        # Valid for a single process only; set REDIS_URL to run more than one server.
+        return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    if kind not in REDIS_CHANNEL_LAYERS:
+        raise ValueError(
+            f"REDIS_CHANNEL_LAYER must be one of {', '.join(REDIS_CHANNEL_LAYERS)}, not {kind!r}"
+        )
+    if kind == "lists":
+        config = {"hosts": [redis_url], "capacity": 1500, "expiry": 30}
+    else:
+        from redis.asyncio.retry import Retry
+        from redis.backoff import ExponentialBackoff
+
+        retry = Retry(
+            ExponentialBackoff(cap=PUBSUB_RECONNECT_MAX_WAIT, base=0.05), PUBSUB_RECONNECT_TRIES
+        )
+        config = {"hosts": [{"address": redis_url, "retry": retry}]}
+    return {"default": {"BACKEND": REDIS_CHANNEL_LAYERS[kind], "CONFIG": config}}

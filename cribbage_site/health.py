@@ -1,0 +1,93 @@
+"""``/healthz``: is this server able to serve games right now?
+
+It checks the two things a game needs: the database answers a query, and the channel layer
+carries a message (sent to a fresh channel and received back), which is what proves Redis works
+when ``REDIS_URL`` is set. Load balancers and docker-compose probe it; any failure is a 503.
+
+The answer is public (the probe cannot authenticate), so a failure names only the component and
+the exception's class: an exception's text can hold a database host, user or URL. The full
+error goes to the server's log, where the operator looks next.
+
+It is served by ``cribbage_site.middleware.HealthCheckMiddleware``, whatever the Host header.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.db import connection
+from django.http import HttpRequest, JsonResponse
+from django.views.decorators.cache import never_cache
+
+CHANNEL_LAYER_TIMEOUT_SECONDS = 2.0
+
+logger = logging.getLogger(__name__)
+
+
+def _failure(component: str, error: Exception, **extra: object) -> dict:
+    """A failed check as the public body shows it; the detail is logged, never returned."""
+    logger.error("healthz: the %s check failed", component, exc_info=error)
+    return {"ok": False, **extra, "error": type(error).__name__}
+
+
+def check_database() -> dict:
+    """Run ``SELECT 1``; the vendor and the time it took, or the failure."""
+    started = time.perf_counter()
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+            cursor.fetchone()
+    except Exception as error:  # noqa: BLE001 - any failure makes the server unhealthy
+        return _failure("database", error)
+    return {
+        "ok": True,
+        "vendor": connection.vendor,
+        "ms": round((time.perf_counter() - started) * 1000, 2),
+    }
+
+
+async def _round_trip(layer) -> None:
+    channel = await layer.new_channel("healthz.")
+    await layer.send(channel, {"type": "healthz.ping", "at": time.time()})
+    message = await layer.receive(channel)
+    if message.get("type") != "healthz.ping":
+        raise RuntimeError("the channel layer returned a different message")
+
+
+def check_channel_layer() -> dict:
+    """Send a message to a fresh channel and read it back; the backend, time, or the failure."""
+    layer = get_channel_layer()
+    # The dotted path, as in CHANNEL_LAYERS: says which library really carries the messages.
+    backend = f"{type(layer).__module__}.{type(layer).__qualname__}" if layer is not None else None
+    if layer is None:
+        return {"ok": False, "backend": None, "error": "no channel layer configured"}
+    started = time.perf_counter()
+
+    async def probe() -> None:
+        await asyncio.wait_for(_round_trip(layer), CHANNEL_LAYER_TIMEOUT_SECONDS)
+
+    try:
+        async_to_sync(probe)()
+    except Exception as error:  # noqa: BLE001 - any failure makes the server unhealthy
+        return _failure("channel layer", error, backend=backend)
+    return {"ok": True, "backend": backend, "ms": round((time.perf_counter() - started) * 1000, 2)}
+
+
+@never_cache
+def healthz(request: HttpRequest) -> JsonResponse:
+    """200 with each component's report when all work, else 503 naming the failing ones."""
+    checks = {"database": check_database(), "channel_layer": check_channel_layer()}
+    failing = [name for name, report in checks.items() if not report["ok"]]
+    healthy = not failing
+    body = {
+        "status": "ok" if healthy else "unavailable",
+        "failing": failing,
+        **checks,
+        "redis_configured": bool(settings.REDIS_URL),
+    }
+    return JsonResponse(body, status=200 if healthy else 503)

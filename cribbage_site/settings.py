@@ -1,0 +1,184 @@
+"""Settings for the Cribbage site, all read from the environment.
+
+With nothing set the site runs on the embedded default: DEBUG on, SQLite in ``data/`` and
+Channels' in-memory layer, so ``python manage.py runserver`` works on a bare machine. Production
+sets DEBUG=false, SECRET_KEY, DATABASE_URL (PostgreSQL) and REDIS_URL (channels-redis); see README.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from django.core.exceptions import ImproperlyConfigured
+
+from cribbage_site.env import (
+    channel_layers_from,
+    database_from_url,
+    env_bool,
+    env_float,
+    env_int,
+    env_list,
+)
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+DATA_DIR = Path(os.environ.get("DATA_DIR", BASE_DIR / "data"))
+
+DEBUG = env_bool("DEBUG", True)
+
+_DEVELOPMENT_SECRET = "dev-only-insecure-secret-key-never-use-in-production-0123456789"
+SECRET_KEY = os.environ.get("SECRET_KEY", "")
+if not SECRET_KEY:
+    if not DEBUG:
+        raise ImproperlyConfigured(
+            "SECRET_KEY is not set. With DEBUG off the site refuses to start without a secret: "
+            "set SECRET_KEY to a long random string (e.g. python -c 'import secrets; "
+            "print(secrets.token_urlsafe(50))')."
+        )
+    SECRET_KEY = _DEVELOPMENT_SECRET
+
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"] if DEBUG else [])
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+
+INSTALLED_APPS = [
+    "daphne",
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "channels",
+    "accounts",
+    "games",
+    "lobby",
+]
+
+MIDDLEWARE = [
+    # First: answers /healthz before anything validates the Host header (see its docstring).
+    "cribbage_site.middleware.HealthCheckMiddleware",
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "cribbage_site.urls"
+ASGI_APPLICATION = "cribbage_site.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "accounts.context_processors.player_preferences",
+            ],
+        },
+    },
+]
+
+DATABASE_URL = os.environ.get("DATABASE_URL", "")
+if DATABASE_URL:
+    DATABASES = {"default": database_from_url(DATABASE_URL)}
+else:
+    DATA_DIR.mkdir(parents=True, exist_ok=True)
+    DATABASES = {
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": DATA_DIR / "cribbage.sqlite3",
+            # Wait for a competing writer instead of failing at once: two players act together.
+            "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
+        }
+    }
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+REDIS_URL = os.environ.get("REDIS_URL", "")
+CHANNEL_LAYERS = channel_layers_from(REDIS_URL, os.environ.get("REDIS_CHANNEL_LAYER", "pubsub"))
+
+# Rate limits (login attempts, chat) live in the cache: shared through Redis when there is one,
+# otherwise per process in memory.
+if REDIS_URL:
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    }
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "/accounts/login/"
+LOGIN_REDIRECT_URL = "/"
+LOGOUT_REDIRECT_URL = "/"
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "/static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": (
+            "django.contrib.staticfiles.storage.StaticFilesStorage"
+            if DEBUG
+            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        )
+    },
+}
+# Under DEBUG WhiteNoise serves straight from the finders, so no collectstatic is needed.
+WHITENOISE_USE_FINDERS = DEBUG
+WHITENOISE_AUTOREFRESH = DEBUG
+
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = env_int("EMAIL_PORT", 25)
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "cribbage@localhost")
+
+# Production hardening; `manage.py check --deploy` passes when DEBUG is off.
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", not DEBUG)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", not DEBUG)
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31536000)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEBUG)
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+X_FRAME_OPTIONS = "DENY"
+
+# Game timing (seconds): how long a player may be away before the opponent can claim the win,
+# and the computer opponent's human-like pause (0 in tests).
+ABANDON_AFTER_SECONDS = env_float("ABANDON_AFTER_SECONDS", 120.0)
+BOT_DELAY_SECONDS = env_float("BOT_DELAY_SECONDS", 0.8)
+# Test-only: a fixed seed for shuffles so browser tests are repeatable. Ignored unless DEBUG is
+# on; the site otherwise always shuffles from the operating system's secure source.
+TEST_SHUFFLE_SEED = os.environ.get("TEST_SHUFFLE_SEED", "")
+# Benchmark-only: route a bare echo consumer (ws/echo/<room>/) for benchmarks/ws_load.py.
+BENCHMARK_ECHO = env_bool("BENCHMARK_ECHO", False)
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    "loggers": {
+        "daphne": {"level": "WARNING"},
+        # runserver's access log has its own handler; don't print each request twice.
+        "django.channels.server": {"handlers": ["console"], "level": "INFO", "propagate": False},
+    },
+}
