@@ -1,0 +1,68 @@
+"""A mutable working copy of a :class:`MatchState`, used inside one call to ``apply``.
+
+``apply`` copies the state's field references into a :class:`Draft`, lets the rule modules
+reassign fields (always with new tuples, never editing the old ones in place), collects the
+events they emit, and freezes the result into a new state. Copying ~30 references per action
+is what keeps the engine fast for the computer opponent without ever mutating its input.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engine.events import Event
+from games.engine.state import FIELD_NAMES, MatchState
+
+
+def replaced(values: tuple, index: int, value: Any) -> tuple:
+    """A copy of ``values`` with ``values[index]`` replaced."""
+    return values[:index] + (value,) + values[index + 1 :]
+
+
+class Draft:
+    """The fields of a state being built, plus the events emitted so far.
+
+    The fields are copied and frozen again as whole instance dictionaries (one C-level copy
+    each way), which is why :class:`MatchState` is a frozen dataclass without slots.
+    """
+
+    def __init__(self, state: MatchState) -> None:
+        self.__dict__.update(state.__dict__)
+        self.events: list[Event] = []
+
+    def freeze(self) -> MatchState:
+        fields = dict(self.__dict__)
+        del fields["events"]
+        assert len(fields) == len(FIELD_NAMES)
+        frozen = object.__new__(MatchState)
+        frozen.__dict__.update(fields)
+        return frozen
+
+    def emit(
+        self, kind: str, data: dict[str, Any], private: dict[int, dict[str, Any]] | None = None
+    ) -> dict[str, Any]:
+        """Record an event; returns its data so a caller can fill in a field decided later."""
+        self.events.append(Event(kind, data, private or {}))
+        return data
+
+    @property
+    def pone(self) -> int:
+        return self.next_seat(self.dealer)
+
+    def next_seat(self, seat: int) -> int:
+        return self.seats[(self.seats.index(seat) + 1) % len(self.seats)]
+
+    def opponent(self, seat: int) -> int:
+        """Who may call Muggins on ``seat`` (the other player in the two-player game)."""
+        return self.next_seat(seat)
+
+    def peg(self, seat: int, points: int) -> bool:
+        """Move ``seat``'s pegs; True when this reaches the game target (the game is won)."""
+        if points > 0:
+            self.rear = replaced(self.rear, seat, self.scores[seat])
+            self.scores = replaced(self.scores, seat, self.scores[seat] + points)
+        return self.scores[seat] >= self.options.game_target
+
+    def score_data(self) -> dict[str, Any]:
+        """The absolute scores every score-changing event carries."""
+        return {"scores": list(self.scores), "rear": list(self.rear)}

@@ -1,0 +1,239 @@
+"""The engine's front door: start a match, ask who may act and how, and apply actions.
+
+``apply`` checks an action completely before touching anything, so an illegal action raises
+:class:`IllegalAction` with a machine-readable code and the caller's state is unchanged (states
+are immutable in any case). Chance is an action too (:class:`Shuffle`), applied by the caller
+whenever :func:`needs_shuffle` is true, so a match is rebuilt exactly from its options and its
+action list (:func:`replay`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from itertools import combinations
+
+from games.engine.actions import (
+    RESIGN_REASONS,
+    Action,
+    Claim,
+    Discard,
+    Muggins,
+    Play,
+    Resign,
+    Shuffle,
+)
+from games.engine.cards import DECK, Card
+from games.engine.claims import MAX_CLAIM, call_muggins, make_claim
+from games.engine.crib import discard
+from games.engine.draft import Draft
+from games.engine.errors import IllegalAction
+from games.engine.events import Event
+from games.engine.match import cut_for_deal, deal_hand, resign
+from games.engine.options import MatchOptions
+from games.engine.play import MAX_COUNT, play_card, playable_cards
+from games.engine.state import MatchState, initial_state
+
+DISCARD_SIZE = 2
+ALL_CARDS = frozenset(DECK)
+
+
+def new_match(options: MatchOptions | None = None, seats: int = 2) -> MatchState:
+    """A match waiting for its first shuffle (the cut for deal)."""
+    if seats != 2:
+        raise IllegalAction("bad_seat", "only the two-player game is available so far")
+    return initial_state(options or MatchOptions(), seats)
+
+
+def shuffled_deck(rng: random.Random) -> tuple[Card, ...]:
+    """A shuffled 52-card deck drawn from ``rng`` (anything with ``shuffle``)."""
+    deck = list(DECK)
+    rng.shuffle(deck)
+    return tuple(deck)
+
+
+def needs_shuffle(state: MatchState) -> bool:
+    """True when the next step is chance: the cut for deal, or the deal of a hand."""
+    return state.phase in ("cut_for_deal", "deal")
+
+
+def seats_to_act(state: MatchState) -> set[int]:
+    """Seats that may act now (resigning aside, which is always open until the match ends)."""
+    if state.phase == "match_over":
+        return set()
+    seats: set[int] = set()
+    if state.window is not None:
+        seats.add(state.window.caller)
+    if state.phase == "discard":
+        seats.update(seat for seat in state.seats if state.discards[seat] is None)
+    if state.pending is not None:
+        seats.add(state.pending.seat)
+    elif state.phase == "play" and state.turn is not None:
+        seats.add(state.turn)
+    return seats
+
+
+def legal_actions(state: MatchState, seat: int) -> list[Action]:
+    """Every action ``seat`` may take now, except :class:`Resign` (always allowed, never listed).
+
+    A pending claim lists ``Claim(seat, p)`` for every p from 0 to 29; only the truth is worth
+    claiming, but a claim of any of these is legal.
+    """
+    _check_seat(state, seat)
+    if state.phase == "match_over":
+        return []
+    actions: list[Action] = []
+    if state.phase == "discard" and state.discards[seat] is None:
+        actions.extend(Discard(seat, pair) for pair in combinations(state.held[seat], DISCARD_SIZE))
+    if state.pending is not None:
+        if state.pending.seat == seat:
+            actions.extend(Claim(seat, points) for points in range(MAX_CLAIM + 1))
+    elif state.phase == "play" and state.turn == seat:
+        actions.extend(Play(seat, card) for card in playable_cards(state.held[seat], state.count))
+    if state.window is not None and state.window.caller == seat:
+        actions.append(Muggins(seat))
+    return actions
+
+
+def apply(state: MatchState, action: Action) -> tuple[MatchState, list[Event]]:
+    """Apply one action; return the new state and the events it caused.
+
+    Raises :class:`IllegalAction` (codes in docs/engine.md) and leaves ``state`` unchanged.
+    """
+    if state.phase == "match_over":
+        raise IllegalAction("match_over", "the match is over")
+    if isinstance(action, Shuffle):
+        deck = _check_shuffle(state, action)
+        draft = Draft(state)
+        if state.phase == "cut_for_deal":
+            cut_for_deal(draft, deck)
+        else:
+            deal_hand(draft, deck)
+    elif isinstance(action, Discard):
+        cards = _check_discard(state, action)
+        draft = Draft(state)
+        discard(draft, action.seat, cards)
+    elif isinstance(action, Play):
+        _check_play(state, action)
+        draft = Draft(state)
+        play_card(draft, action.seat, action.card)
+    elif isinstance(action, Claim):
+        _check_claim(state, action)
+        draft = Draft(state)
+        make_claim(draft, action.seat, action.points)
+    elif isinstance(action, Muggins):
+        _check_muggins(state, action)
+        draft = Draft(state)
+        call_muggins(draft, action.seat)
+    elif isinstance(action, Resign):
+        _check_resign(state, action)
+        draft = Draft(state)
+        resign(draft, action.seat, action.reason)
+    else:
+        raise IllegalAction("bad_action", f"not an action: {action!r}")
+    return draft.freeze(), draft.events
+
+
+def replay(
+    options: MatchOptions, actions: Iterable[Action], seats: int = 2
+) -> tuple[MatchState, list[Event]]:
+    """Rebuild a match from its options and action list; returns the state and all events."""
+    state = new_match(options, seats)
+    events: list[Event] = []
+    for action in actions:
+        state, step_events = apply(state, action)
+        events.extend(step_events)
+    return state, events
+
+
+def _check_seat(state: MatchState, seat: object) -> None:
+    if isinstance(seat, bool) or not isinstance(seat, int) or seat not in state.seats:
+        raise IllegalAction("bad_seat", f"there is no seat {seat!r} in this match")
+
+
+def _check_resign(state: MatchState, action: Resign) -> None:
+    """Resigning is always open; abandoning only while the game waits on the seat that left
+    (a player the game is not waiting on is holding nothing up)."""
+    _check_seat(state, action.seat)
+    if action.reason not in RESIGN_REASONS:
+        raise IllegalAction("bad_action", f"a resignation's reason is one of {RESIGN_REASONS}")
+    if action.reason == "abandoned" and action.seat not in seats_to_act(state):
+        raise IllegalAction(
+            "not_waiting_on_seat",
+            f"the game is not waiting on seat {action.seat}, so it cannot abandon the match",
+        )
+
+
+def _check_shuffle(state: MatchState, action: Shuffle) -> tuple[Card, ...]:
+    if not needs_shuffle(state):
+        raise IllegalAction("wrong_phase", f"no shuffle is needed during the {state.phase}")
+    deck = tuple(action.deck) if isinstance(action.deck, (tuple, list)) else ()
+    if len(deck) != len(DECK) or set(deck) != ALL_CARDS:
+        raise IllegalAction("bad_deck", "a shuffle must hold each of the 52 cards exactly once")
+    return deck
+
+
+def _check_discard(state: MatchState, action: Discard) -> tuple[Card, ...]:
+    _check_seat(state, action.seat)
+    if state.phase != "discard":
+        raise IllegalAction(
+            "wrong_phase", f"cards are discarded before the play, not in the {state.phase}"
+        )
+    if state.discards[action.seat] is not None:
+        raise IllegalAction("not_your_turn", "you have already discarded to the crib")
+    cards = tuple(action.cards) if isinstance(action.cards, (tuple, list)) else ()
+    if (
+        len(cards) != DISCARD_SIZE
+        or not all(isinstance(card, Card) for card in cards)
+        or len(set(cards)) != DISCARD_SIZE
+    ):
+        raise IllegalAction("bad_discard", "discard exactly two different cards")
+    for card in cards:
+        if card not in state.held[action.seat]:
+            raise IllegalAction("card_not_in_hand", f"{card} is not in your hand")
+    return cards
+
+
+def _check_play(state: MatchState, action: Play) -> None:
+    _check_seat(state, action.seat)
+    if state.phase != "play":
+        raise IllegalAction(
+            "wrong_phase", f"cards are played in the play, not in the {state.phase}"
+        )
+    if state.pending is not None:
+        raise IllegalAction(
+            "claim_pending", f"seat {state.pending.seat} must claim its points first"
+        )
+    if state.turn != action.seat:
+        raise IllegalAction("not_your_turn", "it is not your turn to play")
+    card = action.card
+    if not isinstance(card, Card) or card not in state.held[action.seat]:
+        raise IllegalAction("card_not_in_hand", f"{card} is not in your hand")
+    if state.count + card.value > MAX_COUNT:
+        raise IllegalAction(
+            "over_31", f"{card} would take the count from {state.count} past {MAX_COUNT}"
+        )
+
+
+def _check_claim(state: MatchState, action: Claim) -> None:
+    _check_seat(state, action.seat)
+    pending = state.pending
+    if pending is None or pending.seat != action.seat:
+        raise IllegalAction("no_claim_pending", "you have no points to claim now")
+    points = action.points
+    if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= MAX_CLAIM:
+        raise IllegalAction("bad_claim", f"claim a whole number of points from 0 to {MAX_CLAIM}")
+
+
+def _check_muggins(state: MatchState, action: Muggins) -> None:
+    _check_seat(state, action.seat)
+    if not state.options.muggins:
+        raise IllegalAction("muggins_not_allowed", "Muggins is not played in this match")
+    window = state.window
+    if window is None or window.caller != action.seat:
+        raise IllegalAction("muggins_not_allowed", "there is no claim you can call Muggins on")
+
+
+def match_started_event(state: MatchState) -> Event:
+    """The first event of a match, for the server's log (the engine's own events follow it)."""
+    return Event("match_started", {"options": state.options.to_dict(), "seats": list(state.seats)})

@@ -1,0 +1,112 @@
+"""Match options: the few choices players make before a match, as one immutable value.
+
+Everything the rules need to know about a variant (hand size, game target, skunk lines) is
+derived here, so the flow code asks ``options.hand_size`` instead of testing variant names.
+
+>>> MatchOptions(variant="five").game_target
+61
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from games.engine.errors import IllegalAction
+
+VARIANTS = ("six", "five")
+SCORING_MODES = ("auto", "manual")
+MAX_MATCH_TARGET = 99
+
+
+class BadOptions(IllegalAction):
+    """Raised for options that do not describe a playable match."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("bad_options", message)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchOptions:
+    """How a match is played.
+
+    ``variant``: ``"six"`` (121 points, six cards dealt) or ``"five"`` (61 points, five cards).
+    ``scoring``: ``"auto"`` (points peg themselves) or ``"manual"`` (players claim their points).
+    ``muggins``: the opponent may take missed or over-claimed points (manual scoring only).
+    ``match_target``: match points needed to win the match; 1 means a single game.
+    """
+
+    variant: str = "six"
+    scoring: str = "auto"
+    muggins: bool = False
+    match_target: int = 7
+
+    def __post_init__(self) -> None:
+        if self.variant not in VARIANTS:
+            raise BadOptions(f"variant must be one of {VARIANTS}, not {self.variant!r}")
+        if self.scoring not in SCORING_MODES:
+            raise BadOptions(f"scoring must be one of {SCORING_MODES}, not {self.scoring!r}")
+        if not isinstance(self.muggins, bool):
+            raise BadOptions("muggins must be true or false")
+        if self.muggins and self.scoring != "manual":
+            raise BadOptions(
+                "Muggins needs manual scoring: with automatic scoring no point is missed"
+            )
+        target = self.match_target
+        if (
+            isinstance(target, bool)
+            or not isinstance(target, int)
+            or not 1 <= target <= MAX_MATCH_TARGET
+        ):
+            raise BadOptions(f"match_target must be a whole number from 1 to {MAX_MATCH_TARGET}")
+
+    @property
+    def game_target(self) -> int:
+        """Points that win a game: 121 in the six-card game, 61 in the five-card game."""
+        return 121 if self.variant == "six" else 61
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each player: 6 or 5. Each discards two to the crib."""
+        return 6 if self.variant == "six" else 5
+
+    @property
+    def skunk_line(self) -> int:
+        """A loser below this line is skunked (two match points): 91, or 31 in the 61 game."""
+        return self.game_target - 30
+
+    @property
+    def double_skunk_line(self) -> int | None:
+        """A loser below this line is double skunked (four match points): 61 in the 121 game.
+
+        The five-card game has no double skunk: a loser below 31 is already as far back as a
+        61-point board marks.
+        """
+        return 61 if self.variant == "six" else None
+
+    @property
+    def pone_start_points(self) -> int:
+        """Points the pone of a game's first hand is given at the start (five-card game: 3)."""
+        return 3 if self.variant == "five" else 0
+
+    @property
+    def manual(self) -> bool:
+        return self.scoring == "manual"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "variant": self.variant,
+            "scoring": self.scoring,
+            "muggins": self.muggins,
+            "match_target": self.match_target,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> MatchOptions:
+        """Build options from JSON; unknown keys are an error so typos do not pass silently."""
+        if not isinstance(data, dict):
+            raise BadOptions("options must be an object")
+        unknown = set(data) - {"variant", "scoring", "muggins", "match_target"}
+        if unknown:
+            raise BadOptions(f"unknown option(s): {', '.join(sorted(unknown))}")
+        return cls(**data)

@@ -1,0 +1,123 @@
+"""The play (pegging): cards laid in turn, the count up to 31, go, and the end of the play.
+
+A seat that cannot play without passing 31 says Go automatically; the others keep playing while
+they can. When nobody can play, whoever played last pegs 1 (for the go, or for the last card),
+or nothing extra if the count is exactly 31 (the 31 itself scored 2 with the card). The count
+then resets and the next seat after the last player, among those with cards, leads. The
+six-card game plays until every card is down; the five-card game has a single series, and cards
+nobody could play stay in hand.
+"""
+
+from __future__ import annotations
+
+from games.engine.cards import Card
+from games.engine.draft import Draft, replaced
+from games.engine.match import finish_game
+from games.engine.reveal import close_window
+from games.engine.scoring import score_play
+from games.engine.show import start_show
+from games.engine.state import PendingClaim, lines_from_result, lines_to_list
+
+MAX_COUNT = 31
+
+
+def can_play(held: tuple[Card, ...], count: int) -> bool:
+    room = MAX_COUNT - count
+    return any(card.value <= room for card in held)
+
+
+def playable_cards(held: tuple[Card, ...], count: int) -> list[Card]:
+    room = MAX_COUNT - count
+    return [card for card in held if card.value <= room]
+
+
+def play_card(draft: Draft, seat: int, card: Card) -> None:
+    """Lay ``card`` (already checked legal), score it (or ask for a claim) and move play on."""
+    close_window(draft)
+    hand = draft.held[seat]
+    draft.held = replaced(draft.held, seat, tuple(c for c in hand if c != card))
+    draft.count += card.value
+    draft.series = (*draft.series, (seat, card))
+    draft.played = (*draft.played, (seat, card))
+    draft.last_player = seat
+    result = score_play(tuple(c for _, c in draft.series))
+    lines = lines_from_result(result)
+    data = {"seat": seat, "card": str(card), "count": draft.count}
+    if draft.options.manual:
+        draft.pending = PendingClaim(seat, "play", result.total, lines)
+        draft.turn = None
+        draft.emit(
+            "card_played",
+            {
+                **data,
+                **draft.score_data(),
+                "next": None,
+                "claim": {"seat": seat, "subject": "play"},
+            },
+        )
+        return
+    won = draft.peg(seat, result.total)
+    event = draft.emit(
+        "card_played",
+        {
+            **data,
+            "points": result.total,
+            "items": lines_to_list(lines),
+            **draft.score_data(),
+            "next": None,
+            "claim": None,
+        },
+    )
+    if won:
+        finish_game(draft, seat)
+        return
+    advance(draft, seat)
+    event["next"] = draft.turn
+
+
+def advance(draft: Draft, last: int) -> None:
+    """After ``last``'s card has been scored: find who plays next, or end the series."""
+    if draft.count == MAX_COUNT:
+        end_series(draft, last, thirty_one=True)
+        return
+    seat = last
+    for _ in range(len(draft.seats) - 1):
+        seat = draft.next_seat(seat)
+        held = draft.held[seat]
+        if can_play(held, draft.count):
+            draft.turn = seat
+            return
+        if held and not draft.said_go[seat]:
+            draft.said_go = replaced(draft.said_go, seat, True)
+            draft.emit("go", {"seat": seat})
+    if can_play(draft.held[last], draft.count):
+        draft.turn = last
+        return
+    end_series(draft, last, thirty_one=False)
+
+
+def end_series(draft: Draft, last: int, *, thirty_one: bool) -> None:
+    """Nobody can play: peg the go (unless 31), then reset the count or end the play."""
+    cards_left = any(draft.held)
+    play_over = not cards_left or draft.options.variant == "five"
+    draft.turn = None
+    if not thirty_one:
+        won = draft.peg(last, 1)
+        draft.emit(
+            "go_scored",
+            {"seat": last, "points": 1, "last": play_over, **draft.score_data()},
+        )
+        if won:
+            finish_game(draft, last)
+            return
+    if play_over:
+        start_show(draft)
+        return
+    draft.count = 0
+    draft.series = ()
+    draft.said_go = (False,) * len(draft.seats)
+    leader = draft.next_seat(last)
+    while not draft.held[leader]:
+        leader = draft.next_seat(leader)
+    draft.turn = leader
+    draft.emit("count_reset", {"next": leader})
