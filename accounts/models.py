@@ -1,0 +1,57 @@
+"""What the site keeps about a player beyond Django's User: guest status and preferences.
+
+Django's default User stays the identity (the project migrated with it); a one-to-one Profile
+holds the rest, so a guest who signs up keeps the very same User row and therefore every match
+that points at it.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class CardOrder(models.TextChoices):
+    """The same three orders the game table offers (static/js/cards.js CARD_ORDERS)."""
+
+    ASCENDING = "ascending", "Ascending"
+    DESCENDING = "descending", "Descending"
+    DEALT = "dealt", "As dealt"
+
+
+class Variant(models.TextChoices):
+    SIX = "six", "Six-card (121 points)"
+    FIVE = "five", "Five-card (61 points)"
+
+
+class Scoring(models.TextChoices):
+    AUTO = "auto", "Automatic"
+    MANUAL = "manual", "Manual"
+
+
+class Profile(models.Model):
+    """One per user; created on first need by ``accounts.services.profile_for``."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile"
+    )
+    is_guest = models.BooleanField(default=False)
+    card_order = models.CharField(max_length=12, choices=CardOrder, default=CardOrder.ASCENDING)
+    sound_on = models.BooleanField(default=True)
+    default_variant = models.CharField(max_length=8, choices=Variant, default=Variant.SIX)
+    default_scoring = models.CharField(max_length=8, choices=Scoring, default=Scoring.AUTO)
+    default_muggins = models.BooleanField(default=False)
+    default_match_target = models.PositiveSmallIntegerField(default=1)
+
+    def __str__(self) -> str:
+        kind = "guest" if self.is_guest else "member"
+        return f"{self.user.get_username()} ({kind})"
+
+    def default_options(self) -> dict:
+        """The match options this player's forms start from, in MatchOptions.to_dict() shape."""
+        return {
+            "variant": self.default_variant,
+            "scoring": self.default_scoring,
+            "muggins": self.default_muggins,
+            "match_target": self.default_match_target,
+        }

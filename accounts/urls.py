@@ -1,0 +1,18 @@
+"""Account pages: ours first (login is replaced by the rate-limited one), then Django's auth views
+(logout, password change, password reset) under the same prefix and names."""
+
+from __future__ import annotations
+
+from django.urls import include, path
+
+from accounts import views
+
+urlpatterns = [
+    path("login/", views.LoginView.as_view(), name="login"),
+    path("guest/", views.guest_start, name="guest_start"),
+    path("signup/", views.signup, name="signup"),
+    path("preferences/", views.preferences, name="preferences"),
+    path("me/", views.my_profile, name="my_profile"),
+    path("players/<str:username>/", views.profile, name="player_profile"),
+    path("", include("django.contrib.auth.urls")),
+]

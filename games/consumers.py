@@ -1,0 +1,154 @@
+"""The match websocket: authenticate, parse, call a service or selector, send. No rules here.
+
+Each connection remembers the last event number it has sent, so the frames it writes are in
+order and gap-free even if two broadcasts overtake each other between processes: a frame that
+arrives early makes it fetch the missing events from the log first; a late one is dropped.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from channels.db import database_sync_to_async
+from django.conf import settings
+
+from cribbage_site.websocket import SiteWebsocketConsumer
+from games import selectors, services
+from games.broadcast import group_name, viewer_key
+from games.models import Match
+from games.protocol import ProtocolError, TokenBucket, error_frame, parse_frame
+from lobby.selectors import match_hidden_from
+
+CLOSE_MATCH_PRIVATE = 4403
+CLOSE_MATCH_NOT_FOUND = 4404
+
+# Django runs all "thread-sensitive" sync code of a process in one thread, which would make every
+# match's actions queue behind each other. On PostgreSQL the match row lock already serialises
+# what must be serialised (one match), so actions of different matches run on a pool of worker
+# threads at once. SQLite allows one writer anyway, so there the single thread is kept.
+PARALLEL_ACTIONS = settings.DATABASES["default"]["ENGINE"].endswith("postgresql")
+apply_action_async = database_sync_to_async(
+    services.action_apply, thread_sensitive=not PARALLEL_ACTIONS
+)
+
+
+def _dumps(frame: dict[str, Any]) -> str:
+    return json.dumps(frame, separators=(",", ":"))
+
+
+def _hello(match_id: int, user) -> dict[str, Any] | None:
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None:
+        return None
+    seat = selectors.seat_for_user(match=match, user=user)
+    return selectors.match_hello(match=match, seat=seat)
+
+
+def _missing_frames(
+    match_id: int, seat: int | None, after: int, before: int
+) -> list[tuple[int, str]]:
+    events = selectors.match_events_since(match=Match(pk=match_id), seq=after, before=before)
+    return [(event.seq, _dumps(selectors.event_frame(event, seat))) for event in events]
+
+
+class MatchConsumer(SiteWebsocketConsumer):
+    """One client's connection to one match (a seat or a spectator)."""
+
+    seat: int | None = None
+    last_seq: int = 0
+    joined: bool = False
+
+    async def connect(self) -> None:
+        self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
+        self.user = self.scope.get("user")
+        self.bucket = TokenBucket()
+        await self.accept()
+        # Visitors who are not logged in watch public matches (the services refuse their
+        # actions); a private match, reached only by its secret link, is for its players alone.
+        if await database_sync_to_async(match_hidden_from)(match_id=self.match_id, user=self.user):
+            await self._refuse(
+                "match_private", "only its players may watch a private match", CLOSE_MATCH_PRIVATE
+            )
+            return
+        # Join the group before reading the snapshot, so no event can fall between them.
+        await self.channel_layer.group_add(group_name(self.match_id), self.channel_name)
+        self.joined = True
+        hello = await database_sync_to_async(_hello)(self.match_id, self.user)
+        if hello is None:
+            await self._refuse(
+                "match_not_found", f"there is no match {self.match_id}", CLOSE_MATCH_NOT_FOUND
+            )
+            return
+        self.seat = hello["seat"]
+        self.last_seq = hello["seq"]
+        await self.send(text_data=_dumps(hello))
+        services.bots.bot_turn_resume(hello=hello)  # a bot turn lost to a server restart
+
+    async def disconnect(self, code: int) -> None:
+        if self.joined:
+            await self.channel_layer.group_discard(group_name(self.match_id), self.channel_name)
+            self.joined = False
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if not self.bucket.take():
+            await self._send_frame(error_frame("rate_limited", "too many messages; slow down"))
+            return
+        try:
+            message = parse_frame(text_data)
+        except ProtocolError as error:
+            await self._send_frame(error.frame())
+            return
+        if message.type == "ping":
+            await self._send_frame({"type": "pong"})
+        elif message.type == "sync":
+            await self._replay_since(message.seq or 0)
+        else:
+            await self._act(message.action or {}, message.action_id)
+
+    async def _act(self, action: dict[str, Any], action_id: str | None) -> None:
+        try:
+            outcome = await apply_action_async(
+                match_id=self.match_id, user=self.user, action=action, action_id=action_id
+            )
+        except services.ServiceError as error:
+            await self._send_frame(error_frame(error.code, error.message, action_id))
+            return
+        await self._send_frame(
+            {
+                "type": "ack",
+                "action_id": outcome.action_id,
+                "seq": outcome.seq,
+                "duplicate": outcome.duplicate,
+            }
+        )
+
+    async def _replay_since(self, seq: int) -> None:
+        answer = await database_sync_to_async(selectors.match_sync)(
+            match_id=self.match_id, seat=self.seat, seq=seq
+        )
+        self.last_seq = max(self.last_seq, answer["seq"])
+        await self._send_frame(answer)
+
+    async def match_frames(self, message: dict[str, Any]) -> None:
+        """A broadcast from the group: write this viewer's frames, in order, without gaps."""
+        frames = message["frames"][viewer_key(self.seat)]
+        for seq, text in frames:
+            if seq <= self.last_seq:
+                continue
+            if seq > self.last_seq + 1:
+                missing = await database_sync_to_async(_missing_frames)(
+                    self.match_id, self.seat, self.last_seq, seq
+                )
+                for missing_seq, missing_text in missing:
+                    await self.send(text_data=missing_text)
+                    self.last_seq = missing_seq
+            await self.send(text_data=text)
+            self.last_seq = seq
+
+    async def _send_frame(self, frame: dict[str, Any]) -> None:
+        await self.send(text_data=_dumps(frame))
+
+    async def _refuse(self, code: str, message: str, close_code: int) -> None:
+        await self._send_frame(error_frame(code, message))
+        await self.close(code=close_code)

@@ -1,0 +1,32 @@
+"""A bare relay consumer for benchmarks/ws_load.py: the framework's ceiling on this stack.
+
+Routed only when ``settings.BENCHMARK_ECHO`` is on (env ``BENCHMARK_ECHO=true``). It does what
+the match consumer does minus the game: it receives a frame and sends it through the channel
+layer to every connection in the same room, so the benchmark measures the same path (websocket,
+Daphne, channel layer, websocket) with no database and no rules.
+"""
+
+from __future__ import annotations
+
+from django.urls import path
+
+from cribbage_site.websocket import SiteWebsocketConsumer
+
+
+class EchoConsumer(SiteWebsocketConsumer):
+    async def connect(self) -> None:
+        self.group = f"echo-{self.scope['url_route']['kwargs']['room']}"
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code: int) -> None:
+        await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        await self.channel_layer.group_send(self.group, {"type": "echo.frame", "text": text_data})
+
+    async def echo_frame(self, message: dict) -> None:
+        await self.send(text_data=message["text"])
+
+
+websocket_urlpatterns = [path("ws/echo/<int:room>/", EchoConsumer.as_asgi())]

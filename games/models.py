@@ -1,0 +1,212 @@
+"""What the server stores about a match: who sits where, what happened, and the decks it used.
+
+The truth of a match is its log: every engine action applied (``MatchAction``, including the
+shuffles with their decks) rebuilds the state exactly, and every event sent (``MatchEvent``,
+numbered 1, 2, 3, ... per match) replays what each viewer saw. ``Match.state`` is only a cached
+snapshot of the engine state for speed; tests check it always equals a rebuild from the log.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class Match(models.Model):
+    """One match between two seats, with its options and a snapshot of the engine state."""
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", "Waiting for a player"
+        ACTIVE = "active", "In play"
+        FINISHED = "finished", "Finished"
+
+    class Variant(models.TextChoices):
+        SIX = "six", "Six-card"
+        FIVE = "five", "Five-card"
+
+    class Scoring(models.TextChoices):
+        AUTO = "auto", "Automatic"
+        MANUAL = "manual", "Manual"
+
+    variant = models.CharField(max_length=8, choices=Variant.choices, default=Variant.SIX)
+    scoring = models.CharField(max_length=8, choices=Scoring.choices, default=Scoring.AUTO)
+    muggins = models.BooleanField(default=False)
+    match_target = models.PositiveSmallIntegerField(default=7)
+
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    winner_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    finish_reason = models.CharField(max_length=16, blank=True, default="")
+    match_scores = models.JSONField(default=list)
+
+    # The engine state (MatchState.to_dict()) after the last action, and the log positions.
+    state = models.JSONField(default=dict)
+    last_seq = models.PositiveIntegerField(default=0)
+    action_count = models.PositiveIntegerField(default=0)
+
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"match {self.pk} ({self.variant}, {self.status})"
+
+    @property
+    def options_dict(self) -> dict:
+        """The options in the engine's MatchOptions.to_dict() shape."""
+        return {
+            "variant": self.variant,
+            "scoring": self.scoring,
+            "muggins": self.muggins,
+            "match_target": self.match_target,
+        }
+
+
+class Seat(models.Model):
+    """A place at the table: a person (a registered user or a guest) or the computer."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="match_seats",
+    )
+    is_bot = models.BooleanField(default=False)
+    bot_level = models.CharField(max_length=16, blank=True, default="")
+    joined_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="seat_unique_number"),
+            models.UniqueConstraint(
+                fields=["match", "user"], condition=Q(user__isnull=False), name="seat_unique_user"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"seat {self.number} of match {self.match_id}"
+
+    @property
+    def is_empty(self) -> bool:
+        return self.user_id is None and not self.is_bot
+
+    @property
+    def display_name(self) -> str | None:
+        if self.is_bot:
+            return f"Computer ({self.bot_level})" if self.bot_level else "Computer"
+        if self.user_id is None:
+            return None
+        return self.user.get_username()
+
+
+class Game(models.Model):
+    """One finished game of a match, recorded when the engine reports ``game_ended``."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveSmallIntegerField()
+    winner_seat = models.PositiveSmallIntegerField()
+    scores = models.JSONField(default=list)
+    skunk = models.CharField(max_length=8, default="none")
+    match_points = models.PositiveSmallIntegerField(default=1)
+    finished_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="game_unique_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"game {self.number} of match {self.match_id}"
+
+
+class MatchEvent(models.Model):
+    """One event, as sent: the public part for everyone and a private part per seat.
+
+    Append-only; ``seq`` runs 1, 2, 3, ... per match with no gaps. A viewer's copy is
+    ``{"type": type, **public, **private[str(seat)]}``; spectators get ``public`` only.
+    """
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField()
+    type = models.CharField(max_length=32)
+    public = models.JSONField(default=dict)
+    private = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seq"], name="match_event_unique_seq")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.type} #{self.seq} of match {self.match_id}"
+
+
+class MatchAction(models.Model):
+    """One engine action applied, in order: the log a match is rebuilt from. Server-only.
+
+    Shuffles are recorded here with their full deck (``seat`` is null). ``client_action_id`` is
+    the id a player's client sent, unique per match and seat, so a resent action applies once;
+    ``result_seq`` is the last event it produced, for the duplicate's ack.
+    """
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="actions")
+    number = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    payload = models.JSONField()
+    client_action_id = models.CharField(max_length=64, blank=True, default="")
+    result_seq = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="match_action_unique_number"),
+            models.UniqueConstraint(
+                fields=["match", "seat", "client_action_id"],
+                condition=~Q(client_action_id=""),
+                name="match_action_unique_client_id",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"action {self.number} of match {self.match_id}"
+
+
+class Shuffle(models.Model):
+    """A deck the server drew, its secret salt and the commitment sent before it was used."""
+
+    class Purpose(models.TextChoices):
+        CUT_FOR_DEAL = "cut_for_deal", "Cut for deal"
+        DEAL = "deal", "Deal"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="shuffles")
+    number = models.PositiveIntegerField()
+    purpose = models.CharField(max_length=16, choices=Purpose.choices)
+    deck = models.JSONField()
+    salt = models.CharField(max_length=64)
+    commitment = models.CharField(max_length=64)
+    revealed = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="shuffle_unique_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"shuffle {self.number} of match {self.match_id}"

@@ -1,0 +1,154 @@
+"""Reading what a client sends over the match websocket, and refusing anything malformed.
+
+Pure functions, no I/O: the consumer hands over the raw frame and gets back a
+:class:`ClientMessage` or a :class:`ProtocolError` with the code the ``error`` frame carries
+(docs/protocol.md). Validating shape here keeps the service and the engine from ever seeing
+junk, and keeps the consumer thin.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.engine.cards import parse_card
+from games.engine.errors import IllegalAction
+
+MAX_FRAME_BYTES = 4096
+MAX_ACTION_ID_LENGTH = 64
+MAX_CLAIM_POINTS = 29
+ACTION_TYPES = ("discard", "play", "claim", "muggins", "resign")
+CONTROL_TYPES = ("sync", "ping")
+
+
+class ProtocolError(Exception):
+    """A frame the server cannot accept; answered with an ``error`` frame, nothing changes."""
+
+    def __init__(self, code: str, message: str, action_id: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.action_id = action_id
+
+    def frame(self) -> dict[str, Any]:
+        return error_frame(self.code, self.message, self.action_id)
+
+
+def error_frame(code: str, message: str, action_id: str | None = None) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": message, "action_id": action_id}
+
+
+@dataclass(frozen=True)
+class ClientMessage:
+    """A valid client message. ``action`` is the engine action's dict form without ``seat``."""
+
+    type: str
+    action_id: str | None = None
+    action: dict[str, Any] | None = None
+    seq: int | None = None
+
+    @property
+    def is_action(self) -> bool:
+        return self.type in ACTION_TYPES
+
+
+def parse_frame(text: str | None) -> ClientMessage:
+    """Parse one text frame (None for a binary frame) or raise :class:`ProtocolError`."""
+    if text is None:
+        raise ProtocolError("bad_json", "send text frames holding a JSON object")
+    if len(text) > MAX_FRAME_BYTES or len(text.encode("utf-8")) > MAX_FRAME_BYTES:
+        raise ProtocolError("frame_too_large", f"frames are limited to {MAX_FRAME_BYTES} bytes")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise ProtocolError("bad_json", f"not valid JSON: {error}") from error
+    if not isinstance(data, dict):
+        raise ProtocolError("bad_json", "a message is a JSON object with a 'type'")
+    action_id = _action_id(data)
+    kind = data.get("type")
+    if kind not in ACTION_TYPES and kind not in CONTROL_TYPES:
+        raise ProtocolError("unknown_type", f"unknown message type {kind!r}", action_id)
+    if kind == "ping":
+        return ClientMessage(type="ping")
+    if kind == "sync":
+        seq = _required(data, "seq", action_id)
+        if isinstance(seq, bool) or not isinstance(seq, int) or seq < 0:
+            raise ProtocolError("bad_field", "seq is the last event number you have (0 or more)")
+        return ClientMessage(type="sync", seq=seq)
+    return ClientMessage(type=kind, action_id=action_id, action=_action(kind, data, action_id))
+
+
+def _action_id(data: dict[str, Any]) -> str | None:
+    action_id = data.get("action_id")
+    if action_id is None:
+        return None
+    if not isinstance(action_id, str) or not 1 <= len(action_id) <= MAX_ACTION_ID_LENGTH:
+        raise ProtocolError(
+            "bad_field", f"action_id must be a string of 1 to {MAX_ACTION_ID_LENGTH} characters"
+        )
+    return action_id
+
+
+def _required(data: dict[str, Any], name: str, action_id: str | None) -> Any:
+    if name not in data:
+        raise ProtocolError("missing_field", f"'{data['type']}' needs '{name}'", action_id)
+    return data[name]
+
+
+def _card(text: Any, action_id: str | None) -> str:
+    if not isinstance(text, str):
+        raise ProtocolError("bad_field", f"a card is a string like '5H', not {text!r}", action_id)
+    try:
+        return str(parse_card(text))
+    except IllegalAction as error:
+        raise ProtocolError("bad_card", error.message, action_id) from error
+
+
+def _action(kind: str, data: dict[str, Any], action_id: str | None) -> dict[str, Any]:
+    if kind == "discard":
+        cards = _required(data, "cards", action_id)
+        if not isinstance(cards, list) or len(cards) != 2:
+            raise ProtocolError(
+                "bad_field", "cards is a list of the two cards you discard", action_id
+            )
+        return {"type": "discard", "cards": [_card(card, action_id) for card in cards]}
+    if kind == "play":
+        return {"type": "play", "card": _card(_required(data, "card", action_id), action_id)}
+    if kind == "claim":
+        points = _required(data, "points", action_id)
+        if (
+            isinstance(points, bool)
+            or not isinstance(points, int)
+            or not 0 <= points <= MAX_CLAIM_POINTS
+        ):
+            raise ProtocolError(
+                "bad_field", f"points is a whole number from 0 to {MAX_CLAIM_POINTS}", action_id
+            )
+        return {"type": "claim", "points": points}
+    return {"type": kind}
+
+
+@dataclass
+class TokenBucket:
+    """Per-connection rate limit: ``capacity`` messages at once, ``rate`` more each second."""
+
+    capacity: float = 20.0
+    rate: float = 10.0
+    tokens: float = field(default=-1.0)
+    updated: float = field(default_factory=time.monotonic)
+
+    def __post_init__(self) -> None:
+        if self.tokens < 0:
+            self.tokens = self.capacity
+
+    def take(self, now: float | None = None) -> bool:
+        """Spend one token if there is one; False means the message must be refused."""
+        now = time.monotonic() if now is None else now
+        self.tokens = min(self.capacity, self.tokens + (now - self.updated) * self.rate)
+        self.updated = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False

@@ -1,0 +1,107 @@
+"""Reads about matches: who sits where, what a viewer may see, and the events it missed.
+
+Rendering an event for a viewer lives here, in one place, and follows the engine's rule
+(``Event.for_viewer``): the public data, merged with the viewer's own private part.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games import engine
+from games.models import Match, MatchEvent, Seat, Shuffle
+
+PROTOCOL_VERSION = 1
+# A client further behind than this gets a fresh view instead of a replay.
+MAX_REPLAY_EVENTS = 500
+
+
+def seat_for_user(*, match: Match, user) -> int | None:
+    """The user's seat number in ``match``, or None (a spectator)."""
+    if user is None or not user.is_authenticated:
+        return None
+    return match.seats.filter(user_id=user.pk).values_list("number", flat=True).first()
+
+
+def event_for_viewer(event: MatchEvent, seat: int | None) -> dict[str, Any]:
+    """The event as ``seat`` (None: a spectator) may see it: ``{"type", "data"}``."""
+    data = dict(event.public)
+    if seat is not None:
+        data.update(event.private.get(str(seat), {}))
+    return {"type": event.type, "data": data}
+
+
+def event_frame(event: MatchEvent, seat: int | None) -> dict[str, Any]:
+    """The websocket frame carrying ``event`` to ``seat``."""
+    return {"type": "event", "seq": event.seq, "event": event_for_viewer(event, seat)}
+
+
+def match_events_since(*, match: Match, seq: int, before: int | None = None) -> list[MatchEvent]:
+    """Events after ``seq`` (and before ``before``, if given), in order."""
+    events = MatchEvent.objects.filter(match=match, seq__gt=seq)
+    if before is not None:
+        events = events.filter(seq__lt=before)
+    return list(events.order_by("seq"))
+
+
+def match_players(*, match: Match) -> list[dict[str, Any]]:
+    seats = Seat.objects.filter(match=match).select_related("user").order_by("number")
+    return [
+        {
+            "seat": seat.number,
+            "name": seat.display_name,
+            "is_bot": seat.is_bot,
+            "bot_level": seat.bot_level or None,
+        }
+        for seat in seats
+    ]
+
+
+def match_fairness(*, match: Match) -> dict[str, Any] | None:
+    """The commitment of the deck in use, not yet revealed, if any."""
+    shuffle = Shuffle.objects.filter(match=match, revealed=False).order_by("-number").first()
+    if shuffle is None:
+        return None
+    return {"shuffle": shuffle.number, "purpose": shuffle.purpose, "commitment": shuffle.commitment}
+
+
+def match_view(*, match: Match, seat: int | None) -> dict[str, Any]:
+    """The engine's view of the snapshot for ``seat``."""
+    return engine.view(engine.MatchState.from_dict(match.state), seat)
+
+
+def match_hello(*, match: Match, seat: int | None) -> dict[str, Any]:
+    """Everything a client needs to start: the ``hello`` frame (docs/protocol.md)."""
+    return {
+        "type": "hello",
+        "protocol": PROTOCOL_VERSION,
+        "match": match.pk,
+        "seat": seat,
+        "status": match.status,
+        "seq": match.last_seq,
+        "players": match_players(match=match),
+        "fairness": match_fairness(match=match),
+        "view": match_view(match=match, seat=seat),
+    }
+
+
+def match_sync(*, match_id: int, seat: int | None, seq: int) -> dict[str, Any]:
+    """The answer to ``sync``: the missed frames, or a fresh ``hello`` when that is simpler.
+
+    Every open page sends one as its keep-alive (docs/protocol.md), and almost always has seen
+    everything: that answer costs one small query, without loading the snapshot.
+    """
+    last_seq = Match.objects.filter(pk=match_id).values_list("last_seq", flat=True).first()
+    if last_seq is None:
+        raise Match.DoesNotExist(f"there is no match {match_id}")
+    if seq == last_seq:
+        return {"type": "synced", "seq": last_seq, "events": []}
+    match = Match.objects.get(pk=match_id)
+    if seq > match.last_seq or match.last_seq - seq > MAX_REPLAY_EVENTS:
+        return match_hello(match=match, seat=seat)
+    events = MatchEvent.objects.filter(match=match, seq__gt=seq, seq__lte=match.last_seq)
+    return {
+        "type": "synced",
+        "seq": match.last_seq,
+        "events": [event_frame(event, seat) for event in events.order_by("seq")],
+    }

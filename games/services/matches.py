@@ -1,0 +1,109 @@
+"""Creating matches and filling their seats."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from games import engine
+from games.bots import LEVELS as BOT_LEVELS
+from games.broadcast import broadcast_progress
+from games.models import Match, Seat
+from games.services import bots
+from games.services.errors import ServiceError
+from games.services.recording import Progress, record_event, run_chance, save_progress
+
+
+def _options_from(options: dict[str, Any] | None) -> Any:
+    try:
+        return engine.MatchOptions.from_dict(dict(options or {}))
+    except engine.IllegalAction as error:
+        raise ServiceError(error.code, error.message) from error
+    except TypeError as error:
+        raise ServiceError("bad_options", str(error)) from error
+
+
+def match_create(*, creator, options: dict[str, Any] | None = None) -> Match:
+    """A new match waiting for an opponent, with ``creator`` in seat 0."""
+    if creator is None or not creator.is_authenticated:
+        raise ServiceError("not_authenticated", "log in (or play as a guest) to create a match")
+    match_options = _options_from(options)
+    with transaction.atomic():
+        match = Match.objects.create(
+            created_by=creator,
+            state=engine.new_match(match_options).to_dict(),
+            **match_options.to_dict(),
+        )
+        Seat.objects.create(match=match, number=0, user=creator, joined_at=timezone.now())
+        Seat.objects.create(match=match, number=1)
+    return match
+
+
+def match_join(*, match: Match, user) -> Match:
+    """Seat ``user`` in the empty seat and start the match (the first cut and deal happen now)."""
+    if user is None or not user.is_authenticated:
+        raise ServiceError("not_authenticated", "log in (or play as a guest) to join a match")
+    return _fill_seat(match_id=match.pk, user=user)
+
+
+def match_seat_bot(*, match: Match, level: str) -> Match:
+    """Seat the computer opponent at ``level`` in the empty seat and start the match.
+
+    The level is checked here, before anything is written: a bad one would only fail later, in
+    the bot's first turn, leaving the match waiting on a seat that can never move.
+    """
+    if level not in BOT_LEVELS:
+        raise ServiceError(
+            "bad_level", f"the computer plays at {', '.join(BOT_LEVELS)}, not {level!r}"
+        )
+    return _fill_seat(match_id=match.pk, bot_level=level)
+
+
+def computer_match_create(*, creator, options: dict[str, Any] | None, level: str) -> Match:
+    """A match against the computer at ``level``, started at once: ``creator`` in seat 0.
+
+    One transaction, so a bad level leaves no match waiting for an opponent who never comes;
+    the bot's first turn is queued for after the commit like any other.
+    """
+    with transaction.atomic():
+        match = match_create(creator=creator, options=options)
+        return match_seat_bot(match=match, level=level)
+
+
+def _fill_seat(*, match_id: int, user=None, bot_level: str | None = None) -> Match:
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match_id)
+        seats = list(match.seats.select_for_update().order_by("number"))
+        if match.status != Match.Status.WAITING:
+            raise ServiceError("match_full", "this match already has both players")
+        if user is not None and any(seat.user_id == user.pk for seat in seats):
+            raise ServiceError("already_seated", "you are already seated in this match")
+        empty = next(seat for seat in seats if seat.is_empty)
+        empty.user = user
+        empty.is_bot = bot_level is not None
+        empty.bot_level = bot_level or ""
+        empty.joined_at = timezone.now()
+        empty.save()
+        progress = Progress(match=match, state=engine.MatchState.from_dict(match.state))
+        record_event(
+            progress,
+            "player_joined",
+            {
+                "seat": empty.number,
+                "name": empty.display_name,
+                "is_bot": empty.is_bot,
+                "bot_level": empty.bot_level or None,
+            },
+        )
+        if all(not seat.is_empty for seat in seats):
+            match.status = Match.Status.ACTIVE
+            match.started_at = timezone.now()
+            started = engine.match_started_event(progress.state)
+            record_event(progress, started.type, started.data, started.private)
+            run_chance(progress)
+        save_progress(progress)
+        broadcast_progress(progress)
+        bots.schedule_bot_turns(match=match, state=progress.state, seats=seats)
+    return match

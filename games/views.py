@@ -1,0 +1,125 @@
+"""Pages for playing: the new-match form, the match page, and taking a public match's empty seat.
+
+Only pages: the match itself is played over the websocket (docs/protocol.md), and every change
+goes through a service; these views authenticate, call a service and redirect. A private match
+(made by an invitation link, ``lobby``) is shown only to its players and seated only through its
+secret link, because match ids are sequential and anyone can type one.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST
+
+from accounts.services import profile_for
+from accounts.views import guest_sign_in
+from games.forms import ComputerMatchForm, NewMatchForm
+from games.models import Match
+from games.selectors import match_players, seat_for_user
+from games.services import ServiceError, computer_match_create, match_join
+from lobby.models import Invitation
+from lobby.selectors import match_hidden_from, match_invitation
+from lobby.services import LobbyError, invitation_create
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def match_new(request: HttpRequest) -> HttpResponse:
+    """Pick the options and get an invitation link: the same private match as "Play a friend",
+    so there is one way to invite someone and its seat opens only with the secret link."""
+    form = NewMatchForm(request.POST or None, initial=profile_for(request.user).default_options())
+    if request.method == "POST" and form.is_valid():
+        try:
+            invitation = invitation_create(creator=request.user, options=form.options())
+        except LobbyError as error:
+            form.add_error(None, error.message)
+        else:
+            return redirect("lobby:invitation", token=invitation.token)
+    return render(request, "games/new_match.html", {"form": form})
+
+
+@require_http_methods(["GET", "POST"])
+def play_computer(request: HttpRequest) -> HttpResponse:
+    """Pick the computer's level and the options; the match starts at once, the person in seat 0.
+
+    Open to visitors: like the lobby's buttons, the POST that starts the match makes them a
+    guest first, so playing the computer is one click from the home page and one on the form.
+    """
+    initial = {"level": "medium"}
+    if request.user.is_authenticated:
+        initial.update(profile_for(request.user).default_options())
+    form = ComputerMatchForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        if not request.user.is_authenticated:
+            refused = guest_sign_in(request)
+            if refused is not None:
+                return refused
+            messages.info(request, f"You are playing as {request.user.get_username()}.")
+        try:
+            match = computer_match_create(
+                creator=request.user, options=form.options(), level=form.cleaned_data["level"]
+            )
+        except ServiceError as error:
+            form.add_error(None, error.message)
+        else:
+            return redirect("games:match", match_id=match.pk)
+    return render(request, "games/play_computer.html", {"form": form})
+
+
+def private_match_refused(request: HttpRequest, match: Match) -> HttpResponse:
+    """The answer to a stranger at a private match: nothing about it beyond that it is private."""
+    return render(request, "games/private_match.html", {"match_id": match.pk}, status=403)
+
+
+def _invite_url(request: HttpRequest, match: Match, seat: int | None) -> str | None:
+    """The link the seated creator of a waiting match sends: the secret token link if private."""
+    if match.status != Match.Status.WAITING or seat is None:
+        return None
+    invitation = match_invitation(match_id=match.pk)
+    if invitation is not None and invitation.status == Invitation.Status.OPEN:
+        path = reverse("lobby:invitation", args=[invitation.token])
+    else:
+        path = reverse("games:match", args=[match.pk])
+    return request.build_absolute_uri(path)
+
+
+def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The table. Players get their seat and others watch a public match; a private match is
+    refused to anyone but its players, and only a public match offers its empty seat here."""
+    match = get_object_or_404(Match, pk=match_id)
+    if match_hidden_from(match_id=match.pk, user=request.user):
+        return private_match_refused(request, match)
+    seat = seat_for_user(match=match, user=request.user)
+    private = match_invitation(match_id=match.pk) is not None
+    context = {
+        "match": match,
+        "seat": seat,
+        "players": match_players(match=match),
+        "can_join": match.status == Match.Status.WAITING and seat is None and not private,
+        "private": private,
+        "invite_url": _invite_url(request, match, seat),
+        "ws_path": f"/ws/matches/{match.pk}/",
+    }
+    return render(request, "games/match.html", context)
+
+
+@require_POST
+def match_join_view(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Take the empty seat of a public match (a POST from its page); visitors log in first.
+
+    A private match's seat is refused here whoever asks: only its invitation link seats anyone.
+    """
+    match = get_object_or_404(Match, pk=match_id)
+    if match_invitation(match_id=match.pk) is not None:
+        return private_match_refused(request, match)
+    if not request.user.is_authenticated:
+        return redirect(f"{reverse('login')}?next={reverse('games:match', args=[match.pk])}")
+    try:
+        match_join(match=match, user=request.user)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    return redirect("games:match", match_id=match.pk)

@@ -1,0 +1,292 @@
+"""Websockets of the lobby (/ws/lobby/) and of each match's chat (/ws/matches/<id>/chat/).
+
+Thin by design: authenticate, parse, call a service or selector, send. The wire format is in
+docs/lobby.md. Both sockets answer ``ping`` with ``pong`` and use it to keep presence fresh.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from channels.db import database_sync_to_async
+
+from cribbage_site.websocket import SiteWebsocketConsumer
+from games.broadcast import SPECTATOR_KEY
+from games.broadcast import group_name as match_group
+from games.models import Match, Seat
+from lobby import selectors, services
+from lobby import settings as lobby_settings
+from lobby.broadcast import LOBBY_GROUP, chat_group, match_social_group, user_group
+from lobby.models import RematchOffer, Seek
+from lobby.presence import LOBBY_PLACE, match_place
+from lobby.services.endings import seconds_absent
+
+MAX_FRAME_CHARS = 4000
+CLOSE_NOT_AUTHENTICATED = 4401
+CLOSE_PRIVATE = 4403
+CLOSE_NOT_FOUND = 4404
+LOBBY_CHAT_ROOM = "lobby"
+
+
+def parse_frame(text: str | None) -> dict[str, Any]:
+    """A client frame as a dict with a string ``type``; anything else is a LobbyError."""
+    if not text or len(text) > MAX_FRAME_CHARS:
+        raise services.LobbyError("bad_frame", "Frames must be JSON objects under 4000 characters.")
+    try:
+        frame = json.loads(text)
+    except ValueError as error:
+        raise services.LobbyError("bad_frame", "Frames must be JSON.") from error
+    if not isinstance(frame, dict) or not isinstance(frame.get("type"), str):
+        raise services.LobbyError("bad_frame", "Frames must be objects with a type.")
+    return frame
+
+
+def error_frame(error: services.LobbyError) -> dict[str, Any]:
+    return {"type": "error", "code": error.code, "message": error.message}
+
+
+class PushingConsumer(SiteWebsocketConsumer):
+    """Shared plumbing: group bookkeeping, JSON sending, and the ``lobby.push`` group handler."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.joined_groups: list[str] = []
+        self.user = None
+
+    @property
+    def signed_in(self) -> bool:
+        return bool(self.user is not None and self.user.is_authenticated)
+
+    async def join(self, group: str) -> None:
+        await self.channel_layer.group_add(group, self.channel_name)
+        self.joined_groups.append(group)
+
+    async def leave_all(self) -> None:
+        for group in self.joined_groups:
+            await self.channel_layer.group_discard(group, self.channel_name)
+        self.joined_groups = []
+
+    async def send_json(self, payload: dict[str, Any]) -> None:
+        await self.send(text_data=json.dumps(payload, separators=(",", ":")))
+
+    async def lobby_push(self, message: dict[str, Any]) -> None:
+        await self.send_json(message["payload"])
+
+    async def refuse(self, code: str, message: str, close_code: int) -> None:
+        await self.send_json({"type": "error", "code": code, "message": message})
+        await self.close(code=close_code)
+
+
+def _lobby_hello(user) -> dict[str, Any]:
+    signed_in = user is not None and user.is_authenticated
+    return {
+        "type": "hello",
+        "me": {"id": user.pk, "name": user.get_username()} if signed_in else None,
+        "seeks": selectors.open_seeks(),
+        "live_matches": selectors.live_matches(),
+        "online": selectors.online_count(),
+        "chat": selectors.chat_recent(room=LOBBY_CHAT_ROOM),
+    }
+
+
+def _has_open_seeks(user_id: int) -> bool:
+    return Seek.objects.filter(creator_id=user_id, status=Seek.Status.OPEN).exists()
+
+
+async def expire_seeks_later(user_id: int) -> None:
+    """After the grace period, close the seeks of a creator who has not come back."""
+    await asyncio.sleep(lobby_settings.seek_creator_grace_seconds() + 0.5)
+    await database_sync_to_async(services.seeks_expire_absent)(creator_id=user_id)
+
+
+class LobbyConsumer(PushingConsumer):
+    """Seeks appearing and going, live matches, players online and the lobby chat, for everyone.
+
+    Visitors who are not signed in may watch; only signed-in people (guests too) count as online,
+    chat, and are told when their seek was accepted.
+    """
+
+    async def connect(self) -> None:
+        self.user = self.scope.get("user")
+        await self.accept()
+        await self.join(LOBBY_GROUP)
+        await self.join(chat_group(LOBBY_CHAT_ROOM))
+        if self.signed_in:
+            await self.join(user_group(self.user.pk))
+            await database_sync_to_async(services.presence_connect)(
+                user=self.user, place=LOBBY_PLACE
+            )
+        await self.send_json(await database_sync_to_async(_lobby_hello)(self.user))
+        if self.signed_in:
+            await self.broadcast_online()
+
+    async def disconnect(self, code: int) -> None:
+        await self.leave_all()
+        if not self.signed_in:
+            return
+        await database_sync_to_async(services.presence_disconnect)(
+            user=self.user, place=LOBBY_PLACE
+        )
+        await self.broadcast_online()
+        if await database_sync_to_async(_has_open_seeks)(self.user.pk):
+            asyncio.ensure_future(expire_seeks_later(self.user.pk))
+
+    async def broadcast_online(self) -> None:
+        count = await database_sync_to_async(selectors.online_count)()
+        await self.channel_layer.group_send(
+            LOBBY_GROUP, {"type": "lobby.push", "payload": {"type": "online", "count": count}}
+        )
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        try:
+            frame = parse_frame(text_data)
+            await self.handle(frame)
+        except services.LobbyError as error:
+            await self.send_json(error_frame(error))
+
+    async def handle(self, frame: dict[str, Any]) -> None:
+        kind = frame["type"]
+        if kind == "ping":
+            if self.signed_in:
+                await database_sync_to_async(services.presence_touch)(
+                    user=self.user, place=LOBBY_PLACE
+                )
+            await self.send_json({"type": "pong"})
+        elif kind == "chat":
+            await database_sync_to_async(services.chat_post)(
+                user=self.user, room=LOBBY_CHAT_ROOM, text=frame.get("text")
+            )
+        elif kind == "refresh":
+            await self.send_json(await database_sync_to_async(_lobby_hello)(self.user))
+        else:
+            raise services.LobbyError("unknown_type", f"Unknown frame type {kind!r}.")
+
+
+def _match_chat_hello(match_id: int, user) -> dict[str, Any] | None:
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None:
+        return None
+    seats = list(Seat.objects.filter(match=match).select_related("user").order_by("number"))
+    seat = next((s.number for s in seats if s.user_id == user.pk), None)
+    room = selectors.match_chat_room(match=match, user=user)
+    offer = RematchOffer.objects.filter(match=match).first()
+    return {
+        "type": "hello",
+        "match": match.pk,
+        "seat": seat,
+        "room": "players" if seat is not None else "spectators",
+        "room_key": room,
+        "messages": selectors.chat_recent(room=room),
+        "abandon_after": lobby_settings.abandon_after_seconds(),
+        "presence": [
+            {
+                "seat": s.number,
+                "name": s.display_name,
+                "absent_seconds": seconds_absent(match=match, seat=s),
+            }
+            for s in seats
+            if s.user_id is not None
+        ],
+        "rematch": None
+        if offer is None
+        else {
+            "by": offer.offered_by.get_username(),
+            "url": f"/matches/{offer.new_match_id}/" if offer.new_match_id else None,
+        },
+    }
+
+
+class MatchChatConsumer(PushingConsumer):
+    """One match's chat (players' or spectators' room), the players' presence, and rematch news.
+
+    The room is fixed by who the user is when connecting, never by the client: a seated player
+    is in the players' room, anyone else in the spectators' room, and each hears only their own.
+    """
+
+    room: str = ""
+    seat: int | None = None
+
+    async def connect(self) -> None:
+        self.user = self.scope.get("user")
+        self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
+        await self.accept()
+        if not self.signed_in:
+            await self.refuse(
+                "not_authenticated", "Log in or play as a guest to chat.", CLOSE_NOT_AUTHENTICATED
+            )
+            return
+        # A private match's spectators' room would be a way to watch it: players only.
+        if await database_sync_to_async(selectors.match_hidden_from)(
+            match_id=self.match_id, user=self.user
+        ):
+            await self.refuse(
+                "match_private",
+                "Only the players of a private match can chat there.",
+                CLOSE_PRIVATE,
+            )
+            return
+        hello = await database_sync_to_async(_match_chat_hello)(self.match_id, self.user)
+        if hello is None:
+            await self.refuse(
+                "match_not_found", f"There is no match {self.match_id}.", CLOSE_NOT_FOUND
+            )
+            return
+        self.room = hello.pop("room_key")
+        self.seat = hello["seat"]
+        await self.join(chat_group(self.room))
+        await self.join(match_social_group(self.match_id))
+        # The match server's own group: listened to only to notice the end of the match.
+        await self.join(match_group(self.match_id))
+        if self.seat is not None:
+            await database_sync_to_async(services.presence_connect)(
+                user=self.user, place=match_place(self.match_id)
+            )
+            await self.announce_presence(connected=True)
+        await self.send_json(hello)
+
+    async def disconnect(self, code: int) -> None:
+        await self.leave_all()
+        if self.signed_in and self.seat is not None:
+            await database_sync_to_async(services.presence_disconnect)(
+                user=self.user, place=match_place(self.match_id)
+            )
+            await self.announce_presence(connected=False)
+
+    async def match_frames(self, message: dict[str, Any]) -> None:
+        """The match server's broadcast (games/broadcast.py): pass on only that the match ended,
+        so the rematch button can appear without the table having to tell us."""
+        for _seq, text in message["frames"].get(SPECTATOR_KEY, []):
+            if (
+                '"match_ended"' in text
+                and json.loads(text).get("event", {}).get("type") == "match_ended"
+            ):
+                await self.send_json({"type": "match_ended"})
+
+    async def announce_presence(self, *, connected: bool) -> None:
+        await self.channel_layer.group_send(
+            match_social_group(self.match_id),
+            {
+                "type": "lobby.push",
+                "payload": {"type": "presence", "seat": self.seat, "connected": connected},
+            },
+        )
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        try:
+            frame = parse_frame(text_data)
+            if frame["type"] == "ping":
+                if self.seat is not None:
+                    await database_sync_to_async(services.presence_touch)(
+                        user=self.user, place=match_place(self.match_id)
+                    )
+                await self.send_json({"type": "pong"})
+            elif frame["type"] == "chat":
+                await database_sync_to_async(services.chat_post)(
+                    user=self.user, room=self.room, text=frame.get("text")
+                )
+            else:
+                raise services.LobbyError("unknown_type", f"Unknown frame type {frame['type']!r}.")
+        except services.LobbyError as error:
+            await self.send_json(error_frame(error))

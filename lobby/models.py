@@ -1,0 +1,136 @@
+"""What the lobby stores: open seeks, private invitations, chat, presence and rematch offers.
+
+Matches themselves belong to the match server (``games.models``); these rows only say how
+players found each other, and point at the match that came of it.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class Seek(models.Model):
+    """A public offer to play with given options; the first other player to accept gets the match."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        ACCEPTED = "accepted", "Accepted"
+        CANCELLED = "cancelled", "Cancelled"
+        EXPIRED = "expired", "Expired (creator left)"
+
+    creator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="seeks"
+    )
+    variant = models.CharField(max_length=8, default="six")
+    scoring = models.CharField(max_length=8, default="auto")
+    muggins = models.BooleanField(default=False)
+    match_target = models.PositiveSmallIntegerField(default=1)
+    status = models.CharField(max_length=10, choices=Status, default=Status.OPEN)
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    match = models.ForeignKey(
+        "games.Match", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at"]
+        indexes = [models.Index(fields=["status", "created_at"], name="seek_status_created")]
+
+    def __str__(self) -> str:
+        return f"seek {self.pk} by {self.creator_id} ({self.status})"
+
+    @property
+    def options(self) -> dict:
+        return {
+            "variant": self.variant,
+            "scoring": self.scoring,
+            "muggins": self.muggins,
+            "match_target": self.match_target,
+        }
+
+
+class Invitation(models.Model):
+    """A private match reached only through its secret link; whoever opens it first takes the seat."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        ACCEPTED = "accepted", "Accepted"
+        CANCELLED = "cancelled", "Cancelled"
+
+    token = models.CharField(max_length=43, unique=True)
+    match = models.OneToOneField("games.Match", on_delete=models.CASCADE, related_name="invitation")
+    creator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="invitations"
+    )
+    status = models.CharField(max_length=10, choices=Status, default=Status.OPEN)
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"invitation to match {self.match_id} ({self.status})"
+
+
+class ChatMessage(models.Model):
+    """One chat line. ``room`` is "lobby", or "match-<id>-players" / "match-<id>-spectators".
+
+    Stored as typed; escaping happens where it is shown (templates autoescape, the browser
+    inserts text nodes), so the record stays exactly what the person wrote.
+    """
+
+    room = models.CharField(max_length=40)
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    text = models.CharField(max_length=500)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["room", "-id"], name="chat_room_latest")]
+
+    def __str__(self) -> str:
+        return f"{self.room}: {self.text[:30]}"
+
+
+class Presence(models.Model):
+    """How many live connections a user has at a place ("lobby" or "match-<id>"), and since when.
+
+    ``last_seen`` moves on connect, on each ping and on disconnect, so a count left behind by a
+    crashed server goes stale instead of keeping someone "online" for ever.
+    """
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    place = models.CharField(max_length=32)
+    connections = models.PositiveIntegerField(default=0)
+    last_seen = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "place"], name="presence_unique_place")
+        ]
+        indexes = [models.Index(fields=["place", "connections"], name="presence_place_connections")]
+
+    def __str__(self) -> str:
+        return f"user {self.user_id} at {self.place}: {self.connections} connection(s)"
+
+
+class RematchOffer(models.Model):
+    """One player's offer, after a finished match, to play again with the same options."""
+
+    match = models.OneToOneField(
+        "games.Match", on_delete=models.CASCADE, related_name="rematch_offer"
+    )
+    offered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    new_match = models.ForeignKey(
+        "games.Match", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"rematch of match {self.match_id}"

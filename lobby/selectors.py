@@ -1,0 +1,188 @@
+"""Reads for the lobby: open seeks, live matches, players online, chat history, chat rooms.
+
+Everything returned is JSON-able, so the same dicts feed the lobby socket and the templates.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import Q
+from django.utils import timezone
+
+from games.models import Match, Seat
+from lobby import settings as lobby_settings
+from lobby.models import ChatMessage, Invitation, Presence, Seek
+from lobby.presence import LOBBY_PLACE, MATCH_PLACE_PREFIX
+
+LIVE_MATCH_LIMIT = 30
+
+
+def options_label(options: dict[str, Any]) -> str:
+    """A short human description: "Six-card · manual + Muggins · 1 game"."""
+    variant = "Six-card (121)" if options["variant"] == "six" else "Five-card (61)"
+    scoring = "manual" if options["scoring"] == "manual" else "automatic"
+    if options["muggins"]:
+        scoring += " + Muggins"
+    target = options["match_target"]
+    length = "1 game" if target == 1 else f"to {target} points"
+    return f"{variant} · {scoring} scoring · {length}"
+
+
+def seek_dict(seek: Seek) -> dict[str, Any]:
+    return {
+        "id": seek.pk,
+        "creator": seek.creator.get_username(),
+        "creator_id": seek.creator_id,
+        "options": seek.options,
+        "label": options_label(seek.options),
+        "created_at": seek.created_at.isoformat(),
+    }
+
+
+def seek_creator_gone(seek: Seek, lobby_presence: dict[int, Presence] | None = None) -> bool:
+    """True once the creator has had no lobby connection for longer than the grace period.
+
+    ``lobby_presence`` (creator id -> Presence row) lets a caller checking many seeks read the
+    presence table once instead of once per seek.
+    """
+    now = timezone.now()
+    if lobby_presence is None:
+        lobby_presence = {
+            p.user_id: p
+            for p in Presence.objects.filter(user_id=seek.creator_id, place=LOBBY_PLACE)
+        }
+    presence = lobby_presence.get(seek.creator_id)
+    if presence is None:
+        since = seek.created_at
+    else:
+        fresh = (now - presence.last_seen).total_seconds() < lobby_settings.presence_stale_seconds()
+        if presence.connections > 0 and fresh:
+            return False
+        since = presence.last_seen
+    return (now - since).total_seconds() > lobby_settings.seek_creator_grace_seconds()
+
+
+def open_seeks() -> list[dict[str, Any]]:
+    """Seeks anyone may accept now, oldest first (a creator who left is filtered out at once)."""
+    seeks = list(
+        Seek.objects.filter(status=Seek.Status.OPEN)
+        .select_related("creator")
+        .order_by("created_at")
+    )
+    creators = {seek.creator_id for seek in seeks}
+    presence = {
+        p.user_id: p for p in Presence.objects.filter(user_id__in=creators, place=LOBBY_PLACE)
+    }
+    return [seek_dict(seek) for seek in seeks if not seek_creator_gone(seek, presence)]
+
+
+def matches_with_a_player_present() -> set[int]:
+    """Ids of matches where a seated player has a live connection to the match page now."""
+    fresh_since = timezone.now() - timedelta(seconds=lobby_settings.presence_stale_seconds())
+    places = Presence.objects.filter(
+        place__startswith=MATCH_PLACE_PREFIX, connections__gt=0, last_seen__gte=fresh_since
+    ).values_list("place", flat=True)
+    return {int(place.removeprefix(MATCH_PLACE_PREFIX)) for place in places}
+
+
+def live_matches(limit: int = LIVE_MATCH_LIMIT) -> list[dict[str, Any]]:
+    """Public matches being played now, newest first; private (invitation) ones are never listed.
+
+    "Being played" means a move within ``LIVE_MATCH_IDLE_SECONDS`` (10 minutes) or a player at
+    the table now, so a match both players walked away from drops off the list instead of
+    inviting people to watch nothing. It stays active (and claimable) all the same.
+    """
+    recent_since = timezone.now() - timedelta(seconds=lobby_settings.live_match_idle_seconds())
+    matches = list(
+        Match.objects.filter(status=Match.Status.ACTIVE, invitation__isnull=True)
+        .filter(Q(updated_at__gte=recent_since) | Q(pk__in=matches_with_a_player_present()))
+        .order_by("-started_at")[:limit]
+    )
+    seats = Seat.objects.filter(match__in=matches).select_related("user").order_by("number")
+    names: dict[int, list[str]] = {}
+    for seat in seats:
+        names.setdefault(seat.match_id, []).append(seat.display_name or "?")
+    return [
+        {
+            "id": match.pk,
+            "url": f"/matches/{match.pk}/",
+            "players": names.get(match.pk, []),
+            "label": options_label(match.options_dict),
+            "scores": list(match.match_scores or []),
+        }
+        for match in matches
+    ]
+
+
+def online_count() -> int:
+    """Distinct signed-in people (members and guests) with a live connection anywhere on the site."""
+    fresh_since = timezone.now() - timedelta(seconds=lobby_settings.presence_stale_seconds())
+    return (
+        Presence.objects.filter(connections__gt=0, last_seen__gte=fresh_since)
+        .values("user_id")
+        .distinct()
+        .count()
+    )
+
+
+def chat_dict(message: ChatMessage) -> dict[str, Any]:
+    return {
+        "id": message.pk,
+        "room": message.room,
+        "author": message.author.get_username(),
+        "text": message.text,
+        "at": message.created_at.isoformat(),
+    }
+
+
+def chat_recent(*, room: str, limit: int | None = None) -> list[dict[str, Any]]:
+    """The last messages of ``room``, oldest first, for someone who just arrived."""
+    limit = limit or lobby_settings.chat_history_size()
+    latest = ChatMessage.objects.filter(room=room).select_related("author").order_by("-id")[:limit]
+    return [chat_dict(message) for message in reversed(latest)]
+
+
+def match_chat_room(*, match: Match, user: AbstractBaseUser) -> str:
+    """Seated players talk in the players' room; everyone else in the spectators' room.
+
+    Each sees only their own room, so a spectator can never pass advice to a player.
+    """
+    seated = user.is_authenticated and Seat.objects.filter(match=match, user_id=user.pk).exists()
+    return f"match-{match.pk}-{'players' if seated else 'spectators'}"
+
+
+def match_invitation(*, match_id: int) -> Invitation | None:
+    """The invitation that made ``match_id`` private, if it was made by one."""
+    return Invitation.objects.filter(match_id=match_id).first()
+
+
+def match_is_private(*, match_id: int) -> bool:
+    """True for a match made by an invitation link: it is not listed and joins need the link."""
+    return Invitation.objects.filter(match_id=match_id).exists()
+
+
+def match_hidden_from(*, match_id: int, user: AbstractBaseUser | None) -> bool:
+    """True when ``match_id`` is private and ``user`` is not one of its seated players.
+
+    Match ids are sequential, so anyone can guess one: a private match's table, its view, its
+    websocket and its chat are for its players only, and its empty seat is taken only through
+    the secret link. A public match (or an unknown id, which callers report as not found) hides
+    nothing.
+    """
+    if not match_is_private(match_id=match_id):
+        return False
+    if user is None or not user.is_authenticated:
+        return True
+    return not Seat.objects.filter(match_id=match_id, user_id=user.pk).exists()
+
+
+def invitations_open_for(*, user: AbstractBaseUser) -> list[Invitation]:
+    """The user's own open invitations (only the creator ever sees these)."""
+    return list(
+        Invitation.objects.filter(creator=user, status=Invitation.Status.OPEN)
+        .filter(Q(match__status=Match.Status.WAITING))
+        .order_by("-created_at")
+    )

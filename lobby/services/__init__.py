@@ -1,0 +1,27 @@
+"""Lobby services (writes): seeks, invitations, chat, presence, rematch and abandonment claims."""
+
+from __future__ import annotations
+
+from lobby.presence import presence_connect, presence_disconnect, presence_touch
+from lobby.services.chat import chat_post
+from lobby.services.endings import abandonment_claim, rematch_offer
+from lobby.services.errors import LobbyError
+from lobby.services.invitations import invitation_accept, invitation_cancel, invitation_create
+from lobby.services.seeks import seek_accept, seek_cancel, seek_create, seeks_expire_absent
+
+__all__ = [
+    "LobbyError",
+    "abandonment_claim",
+    "chat_post",
+    "invitation_accept",
+    "invitation_cancel",
+    "invitation_create",
+    "presence_connect",
+    "presence_disconnect",
+    "presence_touch",
+    "rematch_offer",
+    "seek_accept",
+    "seek_cancel",
+    "seek_create",
+    "seeks_expire_absent",
+]

@@ -1,0 +1,51 @@
+"""Posting chat lines: cleaned, length-limited, rate-limited, stored, then broadcast to the room."""
+
+from __future__ import annotations
+
+import unicodedata
+
+from django.contrib.auth.models import AbstractBaseUser
+
+from accounts.throttle import Throttle
+from lobby import settings as lobby_settings
+from lobby.broadcast import chat_group, send_after_commit
+from lobby.models import ChatMessage
+from lobby.selectors import chat_dict
+from lobby.services.errors import LobbyError
+
+
+def chat_throttle() -> Throttle:
+    return Throttle(
+        "chat", lobby_settings.chat_messages_per_window(), lobby_settings.chat_window_seconds()
+    )
+
+
+def clean_chat_text(text: object) -> str:
+    """Trim, drop control and format characters (bidi overrides, NUL), and refuse empty lines."""
+    if not isinstance(text, str):
+        raise LobbyError("bad_message", "A chat message must be text.")
+    kept = "".join(
+        " " if char in "\t\n\r" else char
+        for char in text
+        if char in "\t\n\r" or unicodedata.category(char) not in {"Cc", "Cf", "Cs", "Co", "Cn"}
+    )
+    kept = " ".join(kept.split())
+    if not kept:
+        raise LobbyError("empty_message", "Write something first.")
+    limit = lobby_settings.chat_max_length()
+    if len(kept) > limit:
+        raise LobbyError("message_too_long", f"Messages are limited to {limit} characters.")
+    return kept
+
+
+def chat_post(*, user: AbstractBaseUser, room: str, text: object) -> dict:
+    """Store and broadcast one message in ``room``; the caller has decided ``user`` may write there."""
+    if user is None or not user.is_authenticated:
+        raise LobbyError("not_authenticated", "Log in or play as a guest to chat.")
+    clean = clean_chat_text(text)
+    if not chat_throttle().hit(str(user.pk)):
+        raise LobbyError("rate_limited", "You are sending messages too fast; wait a few seconds.")
+    message = ChatMessage.objects.create(room=room, author=user, text=clean)
+    payload = chat_dict(message)
+    send_after_commit(chat_group(room), {"type": "chat", "message": payload})
+    return payload

@@ -1,0 +1,167 @@
+"""How matches end beyond the rules: the abandonment claim, and the rematch that follows a match.
+
+Both go through the match server's services (``games.services``) so every change to a match is
+still one locked transaction with its events broadcast after the commit.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+
+from games.models import Match, Seat
+from games.services import (
+    ServiceError,
+    action_apply_for_seat,
+    match_create,
+    match_join,
+    match_seat_bot,
+)
+from lobby import settings as lobby_settings
+from lobby.broadcast import match_social_group, send_after_commit
+from lobby.models import Invitation, RematchOffer
+from lobby.presence import absent_since, match_place
+from lobby.services.errors import LobbyError
+
+ABANDONED = "abandoned"
+
+
+def _seats(match: Match) -> list[Seat]:
+    return list(Seat.objects.filter(match=match).select_related("user").order_by("number"))
+
+
+def _own_seat(seats: list[Seat], user: AbstractBaseUser) -> Seat:
+    if user is None or not user.is_authenticated:
+        raise LobbyError("not_authenticated", "Log in to do that.")
+    for seat in seats:
+        if seat.user_id == user.pk:
+            return seat
+    raise LobbyError("not_seated", "Only the players of this match can do that.")
+
+
+def _locked_match(match_id: int) -> Match:
+    match = Match.objects.select_for_update().filter(pk=match_id).first()
+    if match is None:
+        raise LobbyError("match_not_found", f"There is no match {match_id}.")
+    return match
+
+
+def seconds_absent(*, match: Match, seat: Seat) -> float | None:
+    """How long a seated person has had no connection to the match page (None: connected now)."""
+    since = absent_since(
+        user_id=seat.user_id,
+        place=match_place(match.pk),
+        stale_after=lobby_settings.presence_stale_seconds(),
+        default=match.started_at or match.created_at,
+    )
+    if since is None:
+        return None
+    return (timezone.now() - since).total_seconds()
+
+
+@transaction.atomic
+def abandonment_claim(*, match_id: int, user: AbstractBaseUser) -> Match:
+    """The opponent has been gone too long while the game waits on them: ``user`` wins.
+
+    Ends the match through the engine as the absent seat's resignation with the reason
+    "abandoned", so the action log, the ``match_ended`` event and ``Match.finish_reason`` all
+    say so and a rebuild from the log gives the same ending. The engine refuses it unless the
+    game is waiting on that seat; how long is too long (presence) is decided here.
+    """
+    match = _locked_match(match_id)
+    seats = _seats(match)
+    mine = _own_seat(seats, user)
+    if match.status != Match.Status.ACTIVE:
+        raise LobbyError("match_not_active", "Only a match in play can be claimed.")
+    other = next(seat for seat in seats if seat.number != mine.number)
+    if other.is_bot:
+        raise LobbyError("opponent_is_computer", "The computer never leaves a match.")
+    absent = seconds_absent(match=match, seat=other)
+    limit = lobby_settings.abandon_after_seconds()
+    if absent is None or absent < limit:
+        raise LobbyError(
+            "opponent_present",
+            f"You may claim the win once your opponent has been gone {int(limit)} seconds.",
+        )
+    try:
+        action_apply_for_seat(
+            match_id=match.pk, seat=other.number, action={"type": "resign", "reason": ABANDONED}
+        )
+    except ServiceError as error:
+        if error.code == "not_waiting_on_seat":
+            raise LobbyError(
+                "not_waiting_on_opponent", "The game is not waiting on your opponent."
+            ) from error
+        raise LobbyError(error.code, error.message) from error
+    match.refresh_from_db()
+    send_after_commit(
+        match_social_group(match.pk),
+        {"type": "match_claimed", "winner_seat": mine.number, "reason": ABANDONED},
+    )
+    return match
+
+
+@transaction.atomic
+def rematch_offer(*, match_id: int, user: AbstractBaseUser) -> Match | None:
+    """Offer a rematch, or accept the opponent's offer; returns the new match once it exists.
+
+    The new match has the same options with the seats swapped; the cut for deal then decides who
+    deals first, as in any match. Against the computer the rematch starts at once. A rematch of a
+    private (invitation) match stays private.
+    """
+    match = _locked_match(match_id)
+    seats = _seats(match)
+    mine = _own_seat(seats, user)
+    if match.status != Match.Status.FINISHED or match.finish_reason == "cancelled":
+        raise LobbyError("match_not_over", "A rematch can be offered once the match is over.")
+    offer = RematchOffer.objects.filter(match=match).first()
+    if offer is not None and offer.new_match_id is not None:
+        return offer.new_match
+    other = next(seat for seat in seats if seat.number != mine.number)
+    if offer is None and not other.is_bot:
+        RematchOffer.objects.create(match=match, offered_by=user)
+        send_after_commit(
+            match_social_group(match.pk),
+            {"type": "rematch_offered", "by_seat": mine.number, "by": user.get_username()},
+        )
+        return None
+    if offer is not None and offer.offered_by_id == user.pk:
+        return None  # already offered; waiting for the opponent
+    new_match = _start_rematch(match, seats)
+    if offer is None:
+        offer = RematchOffer.objects.create(match=match, offered_by=user)
+    offer.new_match = new_match
+    offer.save(update_fields=["new_match"])
+    send_after_commit(
+        match_social_group(match.pk),
+        {"type": "rematch_started", "match_id": new_match.pk, "url": f"/matches/{new_match.pk}/"},
+    )
+    return new_match
+
+
+def _start_rematch(match: Match, seats: list[Seat]) -> Match:
+    first, second = seats[1], seats[0]  # swapped
+    try:
+        if first.is_bot:
+            first, second = second, first  # people create matches; the computer is seated
+        new_match = match_create(creator=first.user, options=match.options_dict)
+        if second.is_bot:
+            new_match = match_seat_bot(match=new_match, level=second.bot_level)
+        else:
+            new_match = match_join(match=new_match, user=second.user)
+    except ServiceError as error:
+        raise LobbyError(error.code, error.message) from error
+    private = Invitation.objects.filter(match=match).first()
+    if private is not None:
+        Invitation.objects.create(
+            match=new_match,
+            creator=first.user,
+            token=secrets.token_urlsafe(24),
+            status=Invitation.Status.ACCEPTED,
+            accepted_by=second.user,
+            closed_at=timezone.now(),
+        )
+    return new_match

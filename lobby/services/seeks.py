@@ -1,0 +1,131 @@
+"""Seeks: create, cancel, accept (exactly one winner under a row lock), expire when the creator left."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+
+from games.engine.options import MatchOptions
+from games.models import Match
+from games.services import ServiceError, match_create, match_join
+from lobby import settings as lobby_settings
+from lobby.broadcast import LOBBY_GROUP, send_after_commit, user_group
+from lobby.models import Seek
+from lobby.selectors import seek_creator_gone, seek_dict
+from lobby.services.errors import LobbyError
+
+
+def checked_options(options: dict[str, Any] | None) -> dict[str, Any]:
+    """Options validated by the engine's own rules, in MatchOptions.to_dict() shape."""
+    try:
+        return MatchOptions.from_dict(dict(options or {})).to_dict()
+    except (ValueError, TypeError) as error:
+        raise LobbyError("bad_options", str(error)) from error
+
+
+def _require_player(user: AbstractBaseUser | None) -> None:
+    if user is None or not user.is_authenticated:
+        raise LobbyError("not_authenticated", "Log in or play as a guest first.")
+
+
+def seek_create(*, creator: AbstractBaseUser, options: dict[str, Any] | None) -> Seek:
+    """Post a seek; everyone in the lobby sees it as soon as it is committed."""
+    _require_player(creator)
+    clean = checked_options(options)
+    with transaction.atomic():
+        open_count = Seek.objects.filter(creator=creator, status=Seek.Status.OPEN).count()
+        if open_count >= lobby_settings.max_open_seeks():
+            raise LobbyError(
+                "too_many_seeks",
+                "You already have as many open seeks as allowed; cancel one first.",
+            )
+        seek = Seek.objects.create(creator=creator, **clean)
+        send_after_commit(LOBBY_GROUP, {"type": "seek_added", "seek": seek_dict(seek)})
+    return seek
+
+
+def _close(seek: Seek, status: str, reason: str) -> None:
+    seek.status = status
+    seek.closed_at = timezone.now()
+    seek.save(update_fields=["status", "closed_at", "accepted_by", "match"])
+    send_after_commit(LOBBY_GROUP, {"type": "seek_removed", "id": seek.pk, "reason": reason})
+
+
+def _locked_open_seek(seek_id: int) -> Seek:
+    seek = Seek.objects.select_for_update().filter(pk=seek_id).first()
+    if seek is None:
+        raise LobbyError("seek_not_found", "There is no such seek.")
+    if seek.status != Seek.Status.OPEN:
+        raise LobbyError("seek_gone", "That seek is no longer open.")
+    return seek
+
+
+@transaction.atomic
+def seek_cancel(*, seek_id: int, user: AbstractBaseUser) -> Seek:
+    _require_player(user)
+    seek = _locked_open_seek(seek_id)
+    if seek.creator_id != user.pk:
+        raise LobbyError("not_yours", "Only the player who made a seek can cancel it.")
+    _close(seek, Seek.Status.CANCELLED, "cancelled")
+    return seek
+
+
+def seek_accept(*, seek_id: int, user: AbstractBaseUser) -> Match:
+    """Take a seek: the match starts with the creator in seat 0 and ``user`` in seat 1.
+
+    The seek row is locked for the whole transaction, so of two players accepting at once the
+    second waits, then finds the seek closed and is refused: exactly one match is made.
+    """
+    _require_player(user)
+    with transaction.atomic():
+        seek = _locked_open_seek(seek_id)
+        if seek.creator_id == user.pk:
+            raise LobbyError("own_seek", "You cannot accept your own seek.")
+        if seek_creator_gone(seek):
+            _close(seek, Seek.Status.EXPIRED, "expired")
+            expired = True  # commit the expiry, then refuse outside the transaction
+        else:
+            expired = False
+            try:
+                match = match_create(creator=seek.creator, options=seek.options)
+                match = match_join(match=match, user=user)
+            except ServiceError as error:
+                raise LobbyError(error.code, error.message) from error
+            seek.accepted_by = user
+            seek.match = match
+            _close(seek, Seek.Status.ACCEPTED, "accepted")
+            # Both are busy now: their other seeks would only start matches nobody attends.
+            others = Seek.objects.select_for_update().filter(
+                status=Seek.Status.OPEN, creator_id__in=[seek.creator_id, user.pk]
+            )
+            for other in others:
+                _close(other, Seek.Status.CANCELLED, "cancelled")
+            started = {
+                "type": "match_started",
+                "match_id": match.pk,
+                "url": f"/matches/{match.pk}/",
+            }
+            send_after_commit(user_group(seek.creator_id), started)
+    if expired:
+        raise LobbyError("seek_gone", "That seek's player has left the lobby.")
+    return match
+
+
+def seeks_expire_absent(*, creator_id: int | None = None) -> list[int]:
+    """Close open seeks whose creator has been away longer than the grace period; return their ids."""
+    expired: list[int] = []
+    candidates = Seek.objects.filter(status=Seek.Status.OPEN)
+    if creator_id is not None:
+        candidates = candidates.filter(creator_id=creator_id)
+    for seek_id in candidates.values_list("pk", flat=True):
+        with transaction.atomic():
+            seek = (
+                Seek.objects.select_for_update().filter(pk=seek_id, status=Seek.Status.OPEN).first()
+            )
+            if seek is not None and seek_creator_gone(seek):
+                _close(seek, Seek.Status.EXPIRED, "expired")
+                expired.append(seek.pk)
+    return expired

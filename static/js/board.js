@@ -1,0 +1,273 @@
+// The cribbage board: SVG geometry for the holes, the skunk lines and the two pegs per player.
+//
+// Each player has a lane of two streets: out along the outer street (holes 1..60, or 1..30 on
+// the 61-hole board) and back along the inner one, so that the last hole sits beside the start
+// like a real continuous board; the finishing hole is shared, between the two lanes at the start
+// end. The viewer's own lane ("near") is drawn at the bottom in black, the opponent's ("far") at
+// the top in red. Pegs leapfrog: when a player scores, the rear peg jumps past the front peg to
+// the new total, so the gap between the pegs shows the last score.
+//
+// Geometry is pure (boardLayout) so tests can check it without drawing.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+const NARROW_QUERY = "(max-width: 700px)";
+
+const PITCH = 10; // distance between neighbouring holes in a group
+const GROUP_GAP = 7; // extra space between groups of five
+const ROW_GAP = 13; // distance between the two streets of a lane
+const LANE_GAP = 34; // distance between the two lanes' inner streets (room for the finishing hole)
+const MARGIN_LEFT = 46; // room for the start holes
+const MARGIN_RIGHT = 18;
+const MARGIN_TOP = 14;
+
+/** Points that win a game on this board: 121, or 61 for the five-card game. */
+export function gameTarget(variant) {
+  return variant === "five" ? 61 : 121;
+}
+
+/**
+ * The skunk lines drawn on a board: the loser behind a line loses extra match points.
+ * 121-hole board: 91 (skunk) and 61 (double skunk); 61-hole board: 31 (skunk).
+ */
+export function skunkLines(variant) {
+  return variant === "five"
+    ? [{ score: 31, kind: "skunk" }]
+    : [
+        { score: 91, kind: "skunk" },
+        { score: 61, kind: "double-skunk" },
+      ];
+}
+
+/**
+ * Pure board geometry for a variant.
+ *
+ * `streets` is how many streets each lane's track is folded into: 2 on a wide screen, 4 on a
+ * phone (a 121-hole board folded in four is tall enough to read at 360 px). Streets alternate
+ * direction like a serpent, starting from the outer edge of the board, so the last street ends
+ * beside the start and the finishing hole.
+ *
+ * Returns { variant, target, streets, perStreet, width, height, rowY(lane, k), hole(lane, n) }
+ * where lane is "near" or "far" and n is a score: 1..target-1 are the track holes, target is the
+ * shared finishing hole, 0 is the front start hole and -1 the rear start hole (where the rear
+ * peg waits before the first score).
+ */
+export function boardLayout(variant, { streets = 2 } = {}) {
+  const target = gameTarget(variant);
+  if (![2, 4].includes(streets) || (target - 1) % (streets * 5) !== 0) throw new Error(`cannot fold ${target} holes into ${streets} streets`);
+  const perStreet = (target - 1) / streets;
+  const groups = perStreet / 5;
+  const streetLength = (perStreet - 1) * PITCH + (groups - 1) * GROUP_GAP;
+  const width = MARGIN_LEFT + streetLength + MARGIN_RIGHT;
+  const laneHeight = (streets - 1) * ROW_GAP;
+  const farInner = MARGIN_TOP + laneHeight;
+  const nearInner = farInner + LANE_GAP;
+  const height = nearInner + laneHeight + MARGIN_TOP;
+  // Row k of a lane: 0 is the outer street (where play starts), streets-1 the inner one.
+  const rowY = (lane, k) => (lane === "far" ? MARGIN_TOP + k * ROW_GAP : nearInner + laneHeight - k * ROW_GAP);
+  const middleY = (farInner + nearInner) / 2;
+
+  // x of the i-th hole (0-based) along a street, counted from the left.
+  const streetX = (i) => MARGIN_LEFT + i * PITCH + Math.floor(i / 5) * GROUP_GAP;
+
+  function hole(lane, n) {
+    if (lane !== "near" && lane !== "far") throw new Error(`no lane ${lane}`);
+    if (!Number.isInteger(n) || n < -1 || n > target) throw new Error(`no hole ${n}`);
+    if (n === target) return { x: MARGIN_LEFT - 24, y: middleY, street: -1 };
+    if (n === 0) return { x: MARGIN_LEFT - 16, y: rowY(lane, 0), street: -1 };
+    if (n === -1) return { x: MARGIN_LEFT - 28, y: rowY(lane, 0), street: -1 };
+    const street = Math.floor((n - 1) / perStreet);
+    const along = (n - 1) % perStreet;
+    const i = street % 2 === 0 ? along : perStreet - 1 - along;
+    return { x: streetX(i), y: rowY(lane, street), street };
+  }
+
+  return { variant, target, streets, perStreet, width, height, rowY, middleY, hole, pitch: PITCH };
+}
+
+/**
+ * Where to draw a skunk line: across each lane, just before hole `score` in the direction of
+ * travel. Within a street it is a tick between two holes; at a turn it joins the two streets.
+ */
+export function skunkLinePosition(layout, score) {
+  const here = layout.hole("near", score);
+  const before = layout.hole("near", score - 1);
+  if (here.street === before.street) return { x: (here.x + before.x) / 2, streets: [here.street] };
+  const turnsRight = here.street % 2 === 1;
+  return { x: here.x + (turnsRight ? 0.9 : -0.9) * layout.pitch, streets: [before.street, here.street] };
+}
+
+function svg(tag, attributes = {}) {
+  const element = document.createElementNS(SVG_NS, tag);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, String(value));
+  return element;
+}
+
+const scoreLabel = (board, lane) => (lane === "near" ? board.nearLabel : board.farLabel);
+
+const reducedMotion = () =>
+  typeof window !== "undefined" && window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+/**
+ * A drawn board inside `container`: the far player's name and score above, the SVG, the near
+ * player's below. Call update() with each lane's front and rear scores; moves are animated.
+ */
+export class CribbageBoard {
+  constructor(container, variant, { streets = null } = {}) {
+    this.container = container;
+    this.variant = variant;
+    this.pegs = { near: { front: 0, rear: -1 }, far: { front: 0, rear: -1 } };
+    this.pegElements = { near: [], far: [] };
+    this.names = { near: "", far: "" };
+    this.scores = { near: 0, far: 0 };
+    // Fold the long board in four on a narrow screen; redraw when the screen changes.
+    const narrow = !streets && typeof window !== "undefined" && window.matchMedia ? window.matchMedia(NARROW_QUERY) : null;
+    const chooseStreets = () => streets || (narrow && narrow.matches ? 4 : 2);
+    this.layout = boardLayout(variant, { streets: chooseStreets() });
+    if (narrow) {
+      narrow.addEventListener("change", () => {
+        this.layout = boardLayout(variant, { streets: chooseStreets() });
+        this.draw();
+      });
+    }
+    this.draw();
+  }
+
+  draw() {
+    const { layout } = this;
+    this.container.replaceChildren();
+    this.container.classList.add("board");
+    this.farLabel = document.createElement("div");
+    this.farLabel.className = "board-score board-score-far";
+    this.nearLabel = document.createElement("div");
+    this.nearLabel.className = "board-score board-score-near";
+    for (const label of [this.farLabel, this.nearLabel]) {
+      label.innerHTML = '<span class="board-name"></span> <span class="board-points">0</span>';
+    }
+
+    const root = svg("svg", {
+      viewBox: `0 0 ${layout.width} ${layout.height}`,
+      class: "board-svg",
+      role: "img",
+      "aria-label": `Cribbage board, ${layout.target} holes`,
+    });
+    this.svg = root;
+    root.append(svg("rect", { x: 1, y: 1, width: layout.width - 2, height: layout.height - 2, rx: 9, class: "board-wood" }));
+    // The finishing hole gets a ring; start holes a faint box.
+    for (const lane of ["far", "near"]) {
+      const laneGroup = svg("g", { class: `board-lane board-lane-${lane}` });
+      for (let n = 1; n < layout.target; n += 1) {
+        const { x, y } = layout.hole(lane, n);
+        laneGroup.append(svg("circle", { cx: x, cy: y, r: 2.5, class: "hole", "data-hole": n }));
+      }
+      for (const n of [0, -1]) {
+        const { x, y } = layout.hole(lane, n);
+        laneGroup.append(svg("circle", { cx: x, cy: y, r: 2.4, class: "hole hole-start", "data-hole": n }));
+      }
+      root.append(laneGroup);
+    }
+    const finish = layout.hole("near", layout.target);
+    root.append(svg("circle", { cx: finish.x, cy: finish.y, r: 5.5, class: "hole-finish-ring" }));
+    root.append(svg("circle", { cx: finish.x, cy: finish.y, r: 2.6, class: "hole hole-finish", "data-hole": layout.target }));
+    // Label the finishing hole unless a skunk line's label sits at the turn beside it.
+    if (!skunkLines(layout.variant).some(({ score }) => skunkLinePosition(layout, score).x < finish.x + 30)) {
+      const finishLabel = svg("text", { x: finish.x + 8, y: finish.y + 3, class: "board-text" });
+      finishLabel.textContent = String(layout.target);
+      root.append(finishLabel);
+    }
+
+    for (const line of skunkLines(layout.variant)) this.drawSkunkLine(root, line);
+
+    for (const lane of ["far", "near"]) {
+      this.pegElements[lane] = [0, 1].map((index) => {
+        const peg = svg("circle", { r: 4.1, class: `peg peg-${lane}`, "data-peg": index });
+        root.append(peg);
+        return peg;
+      });
+    }
+    this.container.append(this.farLabel, root, this.nearLabel);
+    this.setNames(this.names.near, this.names.far);
+    for (const lane of ["near", "far"]) {
+      scoreLabel(this, lane).querySelector(".board-points").textContent = String(this.scores[lane]);
+    }
+    for (const lane of ["near", "far"]) {
+      this.placePegs(lane, false);
+      for (const peg of this.pegElements[lane]) peg.classList.toggle("peg-front", Number(peg.dataset.score) === this.pegs[lane].front);
+    }
+  }
+
+  drawSkunkLine(root, { score, kind }) {
+    const { layout } = this;
+    const position = skunkLinePosition(layout, score);
+    const group = svg("g", { class: `skunk-line skunk-${kind}`, "data-score": score });
+    for (const lane of ["far", "near"]) {
+      const ys = position.streets.map((street) => layout.rowY(lane, street));
+      const pad = ys.length === 1 ? 5 : 3;
+      group.append(svg("line", { x1: position.x, x2: position.x, y1: Math.min(...ys) - pad, y2: Math.max(...ys) + pad }));
+    }
+    const label = svg("text", { x: position.x, y: layout.middleY + 3, class: "board-text", "text-anchor": "middle" });
+    label.textContent = String(score);
+    group.append(label);
+    root.append(group);
+  }
+
+  setNames(nearName, farName) {
+    this.names = { near: nearName, far: farName };
+    this.nearLabel.querySelector(".board-name").textContent = nearName;
+    this.farLabel.querySelector(".board-name").textContent = farName;
+  }
+
+  /** Pegs for one lane at (front, rear) scores; rear below 0 (or equal to front at 0) waits in the start hole. */
+  update(lane, front, rear, { animate = true } = {}) {
+    const target = this.layout.target;
+    // The number shows the real score (a game can end past the target); the peg stops in the finishing hole.
+    this.scores[lane] = front;
+    scoreLabel(this, lane).querySelector(".board-points").textContent = String(front);
+    front = Math.max(0, Math.min(target, front));
+    rear = rear === null || rear === undefined || rear < 0 ? -1 : Math.min(rear, front);
+    if (rear === front) rear = front === 0 ? -1 : rear;
+    const previous = this.pegs[lane];
+    if (previous.front === front && previous.rear === rear) return;
+    // Leapfrog: the peg that was at the back is the one that moves to the new front.
+    const leapfrog = front > previous.front && rear === previous.front;
+    this.pegs[lane] = { front, rear };
+    if (leapfrog) {
+      const [a, b] = this.pegElements[lane];
+      const rearPeg = Number(a.dataset.score) === previous.front ? b : a;
+      const frontPeg = rearPeg === a ? b : a;
+      frontPeg.dataset.score = String(rear);
+      rearPeg.dataset.score = String(front);
+      this.movePeg(lane, rearPeg, front, animate);
+    } else {
+      this.placePegs(lane, animate);
+    }
+    for (const peg of this.pegElements[lane]) peg.classList.toggle("peg-front", Number(peg.dataset.score) === front);
+  }
+
+  placePegs(lane, animate) {
+    const [a, b] = this.pegElements[lane];
+    const { front, rear } = this.pegs[lane];
+    a.dataset.score = String(front);
+    b.dataset.score = String(rear);
+    this.movePeg(lane, a, front, animate);
+    this.movePeg(lane, b, rear, animate);
+  }
+
+  movePeg(lane, peg, score, animate) {
+    const { x, y } = this.layout.hole(lane, score);
+    const from = peg.getAttribute("cx") === null ? null : { x: Number(peg.getAttribute("cx")), y: Number(peg.getAttribute("cy")) };
+    peg.setAttribute("cx", x);
+    peg.setAttribute("cy", y);
+    if (!animate || !from || reducedMotion() || typeof peg.animate !== "function") return;
+    const dx = from.x - x;
+    const dy = from.y - y;
+    const lift = -8; // a little hop, so the leapfrog reads as a jump
+    peg.animate(
+      [
+        { transform: `translate(${dx}px, ${dy}px)` },
+        { transform: `translate(${dx / 2}px, ${dy / 2 + lift}px) scale(1.35)`, offset: 0.5 },
+        { transform: "translate(0px, 0px)" },
+      ],
+      { duration: 520, easing: "ease-in-out" },
+    );
+  }
+}

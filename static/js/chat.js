@@ -1,0 +1,280 @@
+// Chat panels and the small reconnecting socket the lobby and match chat share (docs/lobby.md).
+//
+// Every piece of text from the server is put on the page with textContent, never as HTML, so a
+// message can contain "<script>" and still only ever be text.
+
+const PING_EVERY_MS = 25000;
+const MAX_BACKOFF_MS = 10000;
+const FINAL_CLOSE_CODES = new Set([4401, 4403, 4404]); // not logged in, private, no such match
+const MAX_LINES = 200;
+
+/** A websocket to `path` on this host that pings, and reconnects with backoff until stopped. */
+export class ReconnectingSocket {
+  constructor(path, { onMessage, onOpen = () => {} }) {
+    this.path = path;
+    this.onMessage = onMessage;
+    this.onOpen = onOpen;
+    this.attempt = 0;
+    this.stopped = false;
+    this.queue = [];
+    this.connect();
+  }
+
+  url() {
+    const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
+    return `${scheme}//${window.location.host}${this.path}`;
+  }
+
+  connect() {
+    this.socket = new WebSocket(this.url());
+    this.socket.addEventListener("open", () => {
+      this.attempt = 0;
+      this.pinger = window.setInterval(() => this.send({ type: "ping" }), PING_EVERY_MS);
+      this.queue.splice(0).forEach((frame) => this.send(frame));
+      this.onOpen();
+    });
+    this.socket.addEventListener("message", (event) => {
+      let frame;
+      try {
+        frame = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      this.onMessage(frame);
+    });
+    this.socket.addEventListener("close", (event) => {
+      window.clearInterval(this.pinger);
+      if (this.stopped || FINAL_CLOSE_CODES.has(event.code)) return;
+      const delay = Math.min(MAX_BACKOFF_MS, 500 * 2 ** this.attempt) * (0.8 + 0.4 * Math.random());
+      this.attempt += 1;
+      window.setTimeout(() => this.connect(), delay);
+    });
+  }
+
+  send(frame) {
+    if (this.socket.readyState === WebSocket.OPEN) {
+      this.socket.send(JSON.stringify(frame));
+    } else if (frame.type !== "ping") {
+      this.queue.push(frame);
+    }
+  }
+
+  stop() {
+    this.stopped = true;
+    this.socket.close();
+  }
+}
+
+function formatTime(iso) {
+  const when = new Date(iso);
+  return Number.isNaN(when.getTime()) ? "" : when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+}
+
+/** One chat panel (see templates/lobby/_chat_panel.html): shows messages, hands typed text to `send`. */
+export class ChatPanel {
+  constructor(root, { send }) {
+    this.root = root;
+    this.log = root.querySelector("[data-chat-log]");
+    this.errorBox = root.querySelector("[data-chat-error]");
+    this.title = root.querySelector("[data-chat-title]");
+    this.seen = new Set();
+    const form = root.querySelector("[data-chat-form]");
+    if (form) {
+      const input = form.querySelector("input[name=text]");
+      form.addEventListener("submit", (event) => {
+        event.preventDefault();
+        const text = input.value.trim();
+        if (!text) return;
+        send(text);
+        input.value = "";
+      });
+    }
+  }
+
+  setTitle(text) {
+    if (this.title) this.title.textContent = text;
+  }
+
+  /** Add the lines of a fresh history that are not on screen yet; those shown stay untouched. */
+  merge(messages) {
+    messages.forEach((message) => this.add(message));
+  }
+
+  add(message) {
+    if (this.seen.has(message.id)) return;
+    this.seen.add(message.id);
+    const line = document.createElement("li");
+    const time = document.createElement("time");
+    time.dateTime = message.at;
+    time.textContent = formatTime(message.at);
+    const author = document.createElement("span");
+    author.className = "chat-author";
+    author.textContent = message.author;
+    const text = document.createElement("span");
+    text.className = "chat-text";
+    text.textContent = message.text;
+    line.append(time, " ", author, " ", text);
+    this.log.append(line);
+    while (this.log.children.length > MAX_LINES) this.log.firstElementChild.remove();
+    this.log.scrollTop = this.log.scrollHeight;
+  }
+
+  showError(text) {
+    if (!this.errorBox) return;
+    this.errorBox.textContent = text;
+    window.clearTimeout(this.errorTimer);
+    this.errorTimer = window.setTimeout(() => {
+      this.errorBox.textContent = "";
+    }, 5000);
+  }
+}
+
+/**
+ * The match page's social box (templates/lobby/_match_social.html): the players' or spectators'
+ * chat, whether the opponent is connected (and when the win may be claimed), and rematch offers.
+ */
+export class MatchSocial {
+  constructor(root) {
+    this.root = root;
+    this.matchId = root.dataset.matchId;
+    this.absentSince = new Map(); // seat -> ms timestamp, for disconnected players
+    this.abandonAfter = 120;
+    this.seat = null;
+    this.panel = new ChatPanel(root.querySelector("[data-chat-panel]"), {
+      send: (text) => this.socket.send({ type: "chat", text }),
+    });
+    const shown = root.querySelector("[data-presence]");
+    this.presence = shown ? new PresenceNotice(shown, root.querySelector("[data-presence-announce]")) : null;
+    this.claimForm = root.querySelector("[data-claim]");
+    this.leaving = false; // a form of ours is being submitted: its response will replace the page
+    root.querySelectorAll("form[data-claim], [data-rematch] form").forEach((form) => form.addEventListener("submit", () => {
+      this.leaving = true;
+    }));
+    this.rematchBox = root.querySelector("[data-rematch]");
+    this.rematchNote = root.querySelector("[data-rematch-note]");
+    window.addEventListener("cribbage:match-ended", () => this.showRematch());
+    this.socket = new ReconnectingSocket(`/ws/matches/${this.matchId}/chat/`, {
+      onMessage: (frame) => this.handle(frame),
+    });
+    window.setInterval(() => this.renderPresence(), 1000);
+  }
+
+  handle(frame) {
+    switch (frame.type) {
+      case "hello":
+        this.seat = frame.seat;
+        this.abandonAfter = frame.abandon_after;
+        this.panel.setTitle(frame.room === "players" ? "Players' chat" : "Spectators' chat");
+        this.panel.merge(frame.messages);
+        this.absentSince.clear();
+        for (const player of frame.presence) {
+          if (player.absent_seconds !== null) this.absentSince.set(player.seat, Date.now() - player.absent_seconds * 1000);
+        }
+        if (frame.rematch) this.rematchOffered(frame.rematch.by, frame.rematch.url);
+        this.renderPresence();
+        break;
+      case "chat":
+        this.panel.add(frame.message);
+        break;
+      case "error":
+        this.panel.showError(frame.message);
+        break;
+      case "presence":
+        if (frame.connected) this.absentSince.delete(frame.seat);
+        else this.absentSince.set(frame.seat, Date.now());
+        this.renderPresence();
+        break;
+      case "rematch_offered":
+        this.rematchOffered(frame.by, null);
+        break;
+      case "rematch_started":
+        if (this.seat !== null && !this.leaving) window.location.assign(frame.url);
+        else this.rematchOffered(null, frame.url);
+        break;
+      case "match_ended":
+        this.showRematch();
+        break;
+      case "match_claimed":
+        if (!this.leaving) window.location.reload();
+        break;
+      default:
+        break;
+    }
+  }
+
+  showRematch() {
+    if (this.rematchBox && this.seat !== null) this.rematchBox.hidden = false;
+    if (this.claimForm) this.claimForm.remove();
+    this.claimForm = null;
+  }
+
+  rematchOffered(by, url) {
+    if (!this.rematchNote) return;
+    this.showRematch();
+    if (url) {
+      this.rematchNote.replaceChildren("The rematch has started: ");
+      const link = document.createElement("a");
+      link.href = url;
+      link.textContent = "go to it";
+      this.rematchNote.append(link);
+    } else if (by) {
+      this.rematchNote.textContent = `${by} offers a rematch.`;
+    }
+  }
+
+  renderPresence() {
+    if (!this.presence || this.seat === null) return;
+    const since = this.absentSince.get(1 - this.seat);
+    const away = since === undefined ? null : Math.floor((Date.now() - since) / 1000);
+    const state = this.presence.render(away, this.abandonAfter);
+    if (this.claimForm) this.claimForm.hidden = state !== "claimable";
+  }
+}
+
+function spokenDuration(seconds) {
+  if (seconds >= 60 && seconds % 60 === 0) return `${seconds / 60} minute${seconds === 60 ? "" : "s"}`;
+  return `${seconds} second${seconds === 1 ? "" : "s"}`;
+}
+
+/**
+ * The opponent's connection for a seated player: the countdown to a claim is redrawn every
+ * second in `shown`, but `spoken` (a role=status region) changes only when the meaning does
+ * (they left, the win may now be claimed, they came back), so a screen reader is not read a
+ * number every second.
+ */
+export class PresenceNotice {
+  constructor(shown, spoken) {
+    this.shown = shown;
+    this.spoken = spoken;
+    this.state = "present";
+  }
+
+  /** `away`: whole seconds since the opponent left, or null while connected; returns the state. */
+  render(away, abandonAfter) {
+    let state = "present";
+    let text = "";
+    const left = away === null ? 0 : Math.max(0, Math.ceil(abandonAfter - away));
+    if (away !== null && left > 0) {
+      state = "away";
+      text = `Your opponent is disconnected. You may claim the win in ${left} s if they do not return.`;
+    } else if (away !== null) {
+      state = "claimable";
+      text = "Your opponent has been gone a while. If the game is waiting on them, you may claim the win.";
+    }
+    if (this.shown.textContent !== text) this.shown.textContent = text;
+    if (state !== this.state && this.spoken) {
+      this.spoken.textContent = {
+        present: "Your opponent is back at the table.",
+        away: `Your opponent lost their connection. If they are not back within ${spokenDuration(left)}, you may claim the win.`,
+        claimable: "You may now claim the win: your opponent has not come back.",
+      }[state];
+    }
+    this.state = state;
+    return state;
+  }
+}
+
+// Visitors who are not signed in get no chat panel (and no socket: it would refuse them).
+document.querySelectorAll("[data-match-social]").forEach((root) => {
+  if (root.querySelector("[data-chat-panel]")) new MatchSocial(root);
+});

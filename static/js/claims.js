@@ -1,0 +1,175 @@
+// Manual scoring: the claim panel (a number input and quick buttons, 0 allowed), the Muggins!
+// button while the window is open, and what happened to the last claim (claimed vs actual,
+// who pegged what). The server decides everything; this panel only asks and reports.
+
+import { points, sayItems } from "./speech.js";
+import { who } from "./log.js";
+
+const MAX_CLAIM = 29; // the protocol's bound for `points`; no hand is worth more
+const QUICK = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12];
+const PROMPTS = {
+  play: "How many points for the card you played?",
+  heels: "How many points for his heels?",
+  hand: "Count your hand: how many points?",
+  crib: "Count your crib: how many points?",
+};
+const SUBJECT_NAMES = { play: "the card", heels: "his heels", hand: "the hand", crib: "the crib" };
+
+/** Parse what the player typed: a whole number 0..29, or an error message. */
+export function parseClaim(text) {
+  const trimmed = String(text).trim();
+  if (!/^\d{1,2}$/.test(trimmed)) return { error: "Enter a whole number of points, 0 or more." };
+  const value = Number(trimmed);
+  if (value > MAX_CLAIM) return { error: `No score is more than ${MAX_CLAIM}.` };
+  return { value };
+}
+
+/**
+ * The story of one claim as events tell it, for the result line:
+ * claim_made -> muggins_called (maybe) -> score_revealed.
+ */
+export class ClaimRecord {
+  constructor() {
+    this.current = null;
+  }
+
+  apply(event) {
+    const { type, data } = event;
+    if (type === "claim_made") {
+      this.current = { seat: data.seat, subject: data.subject, claimed: data.claimed, pegged: data.pegged, muggins: null, actual: null, items: null };
+    } else if (type === "muggins_called" && this.current) {
+      this.current.muggins = { seat: data.seat, points: data.points };
+    } else if (type === "score_revealed" && this.current) {
+      this.current.actual = data.actual;
+      this.current.items = data.items;
+    }
+  }
+
+  /** A sentence for both players: "bob claimed 4 for the hand and pegged 4. Actual: 6 ... Muggins! You took 2." */
+  describe(context) {
+    const claim = this.current;
+    if (!claim) return "";
+    const name = who(claim.seat, context);
+    let text = `${name} claimed ${claim.claimed} for ${SUBJECT_NAMES[claim.subject] || claim.subject} and pegged ${claim.pegged}.`;
+    if (claim.actual !== null) {
+      text += ` Actual: ${points(claim.actual)}`;
+      text += claim.items && claim.items.length ? ` (${sayItems(claim.items)}).` : ".";
+    }
+    if (claim.muggins) {
+      const caller = who(claim.muggins.seat, context);
+      text += claim.muggins.points
+        ? ` Muggins! ${caller} took ${points(claim.muggins.points)}.`
+        : ` ${caller} called Muggins, but the claim was right.`;
+    }
+    return text;
+  }
+}
+
+export class ClaimPanel {
+  constructor(section, { onClaim, onMuggins }) {
+    this.section = section;
+    this.onClaim = onClaim;
+    this.onMuggins = onMuggins;
+    this.record = new ClaimRecord();
+    this.formKey = null;
+    section.innerHTML =
+      '<div class="claim-result" id="claim-result" aria-live="polite"></div>' +
+      '<div class="claim-form-slot" id="claim-form-slot"></div>' +
+      '<div class="muggins-slot" id="muggins-slot"></div>';
+  }
+
+  event(event) {
+    this.record.apply(event);
+  }
+
+  render(view, context) {
+    const manual = view.options.scoring === "manual";
+    this.section.hidden = !manual;
+    if (!manual) return;
+    const story = this.record.describe(context);
+    this.section.querySelector("#claim-result").textContent = story;
+    this.renderForm(view);
+    this.renderMuggins(view, context);
+    // An empty panel would only be a blank box on the table.
+    this.section.hidden = !story && !view.legal.claim && !view.legal.muggins;
+  }
+
+  renderForm(view) {
+    const slot = this.section.querySelector("#claim-form-slot");
+    const subject = view.legal.claim;
+    // Keep the form (and what is typed in it) while the same claim is pending.
+    const key = subject ? `${view.game}-${view.hand}-${subject}-${view.played.length}-${view.shown.length}` : null;
+    if (key === this.formKey) return;
+    this.formKey = key;
+    slot.replaceChildren();
+    if (!subject) return;
+    const form = document.createElement("form");
+    form.className = "claim-form";
+    form.id = "claim-form";
+    form.noValidate = true;
+    form.innerHTML =
+      `<label for="claim-points" class="claim-prompt">${PROMPTS[subject] || "How many points?"}</label>` +
+      '<div class="claim-row"><input id="claim-points" name="points" type="number" inputmode="numeric" min="0" max="29" step="1" required autocomplete="off">' +
+      '<button type="submit" id="claim-submit">Claim</button></div>' +
+      '<div class="quick-claims" role="group" aria-label="Quick claims"></div>' +
+      '<p class="claim-error" id="claim-error" role="alert"></p>';
+    const quick = form.querySelector(".quick-claims");
+    for (const value of QUICK) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "secondary quick-claim";
+      button.textContent = String(value);
+      button.setAttribute("aria-label", `Claim ${points(value)}`);
+      button.addEventListener("click", () => this.submit(String(value), form));
+      quick.append(button);
+    }
+    form.addEventListener("submit", (submitEvent) => {
+      submitEvent.preventDefault();
+      this.submit(form.querySelector("#claim-points").value, form);
+    });
+    slot.append(form);
+    form.querySelector("#claim-points").focus({ preventScroll: true });
+  }
+
+  submit(text, form) {
+    const parsed = parseClaim(text);
+    const error = form.querySelector("#claim-error");
+    if (parsed.error) {
+      error.textContent = parsed.error;
+      return;
+    }
+    error.textContent = "";
+    for (const button of form.querySelectorAll("button")) button.disabled = true;
+    this.onClaim(parsed.value);
+  }
+
+  /** The server refused the claim: let the player try again. */
+  refused(message) {
+    const form = this.section.querySelector("#claim-form");
+    if (!form) return;
+    for (const button of form.querySelectorAll("button")) button.disabled = false;
+    form.querySelector("#claim-error").textContent = message;
+  }
+
+  renderMuggins(view, context) {
+    const slot = this.section.querySelector("#muggins-slot");
+    const window = view.muggins;
+    if (!view.legal.muggins || !window) {
+      slot.replaceChildren();
+      return;
+    }
+    if (slot.querySelector("#muggins-button")) return;
+    const text = document.createElement("p");
+    text.textContent = `${who(window.claimant, context)} claimed ${window.claimed} for ${SUBJECT_NAMES[window.subject] || window.subject}. Wrong? Call Muggins before you go on.`;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.id = "muggins-button";
+    button.className = "muggins";
+    button.textContent = "Muggins!";
+    button.addEventListener("click", () => {
+      button.disabled = true;
+      this.onMuggins();
+    });
+    slot.replaceChildren(text, button);
+  }
+}

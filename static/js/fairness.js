@@ -1,0 +1,135 @@
+// Checking the server's provably fair shuffles in the browser (docs/protocol.md, "Provably fair
+// shuffles"): before a deal the server commits to SHA-256 of the deck and a secret salt; after
+// the hand it reveals both. The page recomputes the hash and checks that the cards it was dealt,
+// the starter and the cut for deal are the ones that deck gives. Nothing here trusts the reveal's
+// own copy of the commitment: it is compared with the one received before the deal.
+
+const PREFIX = "cribbage-shuffle-v1:";
+
+/** SHA-256 (lowercase hex) of the canonical text for `deck` (52 two-character cards) and `salt`. */
+export async function commitmentFor(deck, salt) {
+  const bytes = new TextEncoder().encode(`${PREFIX}${deck.join(" ")}:${salt}`);
+  const digest = await crypto.subtle.digest("SHA-256", bytes);
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** The cards a deck deals: one at a time, pone first, then the starter (docs/engine.md). */
+export function dealFromDeck(deck, { dealer, handSize, seats = 2 }) {
+  const order = Array.from({ length: seats }, (_, offset) => (dealer + 1 + offset) % seats);
+  const hands = Object.fromEntries(order.map((seat) => [seat, []]));
+  for (let position = 0; position < handSize * seats; position += 1) hands[order[position % seats]].push(deck[position]);
+  return { hands, starter: deck[handSize * seats] };
+}
+
+const sameCards = (a, b) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
+
+/**
+ * What this viewer was promised and shown, shuffle by shuffle, and the verdict on each reveal.
+ * Feed it the frames as they come; `revealed` resolves to { ok, problems, checked }.
+ */
+export class FairnessLedger {
+  constructor(viewer) {
+    this.viewer = viewer;
+    this.shuffles = new Map(); // number -> { purpose, commitment, dealt, starter, cuts, dealer, handSize }
+    this.current = null;
+  }
+
+  committed({ shuffle, purpose, commitment }) {
+    if (!this.shuffles.has(shuffle)) this.shuffles.set(shuffle, { purpose, commitment });
+    this.current = shuffle;
+  }
+
+  handStarted(data) {
+    const entry = this.shuffles.get(this.current);
+    if (!entry) return;
+    entry.dealer = data.dealer;
+    entry.handSize = data.hand_size;
+    if (data.cards) entry.dealt = [...data.cards];
+  }
+
+  starterCut(data) {
+    const entry = this.shuffles.get(this.current);
+    if (entry) entry.starter = data.card;
+  }
+
+  cutForDeal(data) {
+    const entry = this.shuffles.get(this.current);
+    if (entry) entry.cuts = [...data.cuts];
+  }
+
+  async revealed({ shuffle, purpose, deck, salt }) {
+    const entry = this.shuffles.get(shuffle);
+    const problems = [];
+    const checked = [];
+    if (!entry) return { ok: false, problems: ["this page never saw the commitment (it joined later)"], checked };
+    if (!globalThis.crypto || !crypto.subtle) return { ok: false, problems: ["this browser cannot hash here (the page needs HTTPS)"], checked };
+    if (deck.length !== 52 || new Set(deck).size !== 52) problems.push("the revealed deck is not 52 distinct cards");
+    if ((await commitmentFor(deck, salt)) !== entry.commitment) problems.push("the deck and salt do not match the commitment");
+    else checked.push("the deck matches its commitment");
+    if (purpose === "cut_for_deal" && entry.cuts) {
+      if (entry.cuts[0] === deck[0] && entry.cuts[1] === deck[1]) checked.push("the cuts came from it");
+      else problems.push("the cuts did not come from this deck");
+    }
+    if (purpose === "deal" && entry.dealer !== undefined) {
+      const deal = dealFromDeck(deck, { dealer: entry.dealer, handSize: entry.handSize });
+      if (entry.dealt && this.viewer !== null) {
+        if (sameCards(entry.dealt, deal.hands[this.viewer])) checked.push("your cards came from it");
+        else problems.push("your cards did not come from this deck");
+      }
+      if (entry.starter) {
+        if (entry.starter === deal.starter) checked.push("the starter came from it");
+        else problems.push("the starter did not come from this deck");
+      }
+    }
+    entry.verdict = { ok: problems.length === 0, problems, checked };
+    return entry.verdict;
+  }
+}
+
+/** The "Fair shuffles" list on the page: one line per shuffle, updated when it is revealed. */
+export class FairnessPanel {
+  constructor(list, viewer) {
+    this.list = list;
+    this.ledger = new FairnessLedger(viewer);
+  }
+
+  line(shuffle) {
+    let item = this.list.querySelector(`[data-shuffle="${shuffle}"]`);
+    if (!item) {
+      item = document.createElement("li");
+      item.dataset.shuffle = String(shuffle);
+      this.list.append(item);
+    }
+    return item;
+  }
+
+  committed(data) {
+    const known = this.ledger.shuffles.has(data.shuffle);
+    this.ledger.committed(data);
+    if (known) return; // a reconnect's hello repeats the commitment in use
+    const item = this.line(data.shuffle);
+    item.className = "pending";
+    item.textContent = `Shuffle ${data.shuffle} (${data.purpose === "deal" ? "deal" : "cut for deal"}): committed to ${data.commitment.slice(0, 12)}…`;
+  }
+
+  async revealed(data) {
+    const verdict = await this.ledger.revealed(data);
+    const item = this.line(data.shuffle);
+    item.className = verdict.ok ? "verified" : "failed";
+    const label = `Shuffle ${data.shuffle} (${data.purpose === "deal" ? "deal" : "cut for deal"})`;
+    item.textContent = verdict.ok
+      ? `${label}: verified: ${verdict.checked.join(", ")}.`
+      : `${label}: NOT verified: ${verdict.problems.join("; ")}.`;
+  }
+
+  /** Feed every event frame through here. */
+  event(event) {
+    const { type, data } = event;
+    if (type === "shuffle_committed") this.committed(data);
+    else if (type === "shuffle_revealed") return this.revealed(data);
+    else if (type === "hand_started") this.ledger.handStarted(data);
+    else if (type === "starter_cut") this.ledger.starterCut(data);
+    else if (type === "cut_for_deal") this.ledger.cutForDeal(data);
+    return null;
+  }
+}

@@ -1,0 +1,120 @@
+// The live log of the match: one sentence per event, as the viewer sees it
+// ("You played 5♥ for 15, 2 points: fifteen two"). describeEvent is pure and tested.
+
+import { points, sayGo, sayItems } from "./speech.js";
+
+const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+const SUBJECTS = { play: "the card", hand: "the hand", crib: "the crib", heels: "his heels" };
+
+/** "5H" -> "5♥", "TD" -> "10♦": short and readable in a log line. */
+export function shortCard(card) {
+  const rank = card[0] === "T" ? "10" : card[0];
+  return rank + SUIT_SYMBOLS[card[1]];
+}
+
+/**
+ * Who a seat is, from the viewer's side: "You" for the viewer's own seat, else the name.
+ * `context`: { viewer: seat or null, names: [name0, name1] }.
+ */
+export function who(seat, context) {
+  if (seat === context.viewer) return "You";
+  return context.names[seat] || `Seat ${seat + 1}`;
+}
+
+const possessive = (seat, context) => (seat === context.viewer ? "Your" : `${who(seat, context)}'s`);
+
+/** One log sentence for an event ({type, data}), or null for events not worth a line. */
+export function describeEvent(event, context) {
+  const data = event.data;
+  const name = (seat) => who(seat, context);
+  switch (event.type) {
+    case "player_joined":
+      return `${data.name} sat down.`;
+    case "cut_for_deal":
+      if (data.dealer === null) return `Cut for deal: ${data.cuts.map(shortCard).join(" and ")}, equal ranks: cut again.`;
+      return `Cut for deal: ${data.cuts.map((card, seat) => `${name(seat)} ${shortCard(card)}`).join(", ")}. ${name(data.dealer)} ${data.dealer === context.viewer ? "deal" : "deals"} first.`;
+    case "hand_started":
+      return `Game ${data.game}, hand ${data.hand}: ${name(data.dealer)} ${data.dealer === context.viewer ? "deal" : "deals"}.`;
+    case "discarded":
+      if (data.cards) return `${name(data.seat)} put ${data.cards.map(shortCard).join(" and ")} in the crib.`;
+      return `${name(data.seat)} discarded to the crib.`;
+    case "starter_cut":
+      return data.heels
+        ? `Starter: ${shortCard(data.card)}. Two for his heels to the dealer.`
+        : `Starter: ${shortCard(data.card)}.`;
+    case "card_played": {
+      let line = `${name(data.seat)} played ${shortCard(data.card)} for ${data.count}`;
+      if (data.points) line += `, ${points(data.points)}: ${sayItems(data.items)}`;
+      return `${line}.`;
+    }
+    case "go":
+      return `${name(data.seat)} ${data.seat === context.viewer ? "say" : "says"} go.`;
+    case "go_scored":
+      return `${name(data.seat)}: ${sayGo(data)}.`;
+    case "count_reset":
+      return "The count starts again from 0.";
+    case "hand_shown": {
+      const label = data.kind === "crib" ? `${possessive(data.seat, context)} crib` : `${possessive(data.seat, context)} hand`;
+      const cards = `${data.cards.map(shortCard).join(" ")} with ${shortCard(data.starter)}`;
+      if (data.total === undefined || data.total === null) return `${label}: ${cards}.`;
+      return `${label}: ${cards}: ${sayItems(data.items)} (${points(data.total)}).`;
+    }
+    case "claim_made":
+      return `${name(data.seat)} ${data.seat === context.viewer ? "claim" : "claims"} ${data.claimed} for ${SUBJECTS[data.subject] || data.subject}, pegged ${data.pegged}.`;
+    case "muggins_called":
+      return data.points
+        ? `Muggins! ${name(data.seat)} ${data.seat === context.viewer ? "take" : "takes"} ${points(data.points)}.`
+        : `${name(data.seat)} called Muggins, but the claim was right.`;
+    case "score_revealed":
+      return `${SUBJECTS[data.subject] ? capitalise(SUBJECTS[data.subject]) : data.subject} was worth ${points(data.actual)}${data.items && data.items.length ? `: ${sayItems(data.items)}` : ""}.`;
+    case "points_awarded":
+      return `${name(data.seat)} ${data.seat === context.viewer ? "get" : "gets"} ${points(data.points)}${data.reason === "pone_start" ? " to start (the five-card game's three for the pone)" : ""}.`;
+    case "game_ended":
+      return `${name(data.winner)} ${data.winner === context.viewer ? "win" : "wins"} the game ${data.scores[data.winner]} to ${Math.min(...data.scores)}${skunkText(data.skunk)}: ${points(data.match_points)} in the match.`;
+    case "match_ended": {
+      const wins = `${name(data.winner)} ${data.winner === context.viewer ? "win" : "wins"} the match`;
+      if (data.reason === "resigned") return `${wins} by resignation.`;
+      if (data.reason === "abandoned") return `${wins}: ${name(1 - data.winner)} left the game.`;
+      return `${wins} ${data.match_scores[data.winner]} to ${Math.min(...data.match_scores)}.`;
+    }
+    default:
+      return null;
+  }
+}
+
+export function skunkText(skunk) {
+  if (skunk === "skunk") return ", a skunk";
+  if (skunk === "double") return ", a double skunk";
+  return "";
+}
+
+const capitalise = (text) => text[0].toUpperCase() + text.slice(1);
+
+/** The log list on the page: appends lines and keeps the newest in view. */
+export class MatchLog {
+  constructor(list, limit = 300) {
+    this.list = list;
+    this.limit = limit;
+  }
+
+  add(event, context) {
+    const text = describeEvent(event, context);
+    if (!text) return null;
+    const item = document.createElement("li");
+    item.className = `log-line log-${event.type}`;
+    item.textContent = text;
+    if (event.type === "hand_started") item.classList.add("log-new-hand");
+    this.list.append(item);
+    while (this.list.children.length > this.limit) this.list.firstElementChild.remove();
+    this.list.scrollTop = this.list.scrollHeight;
+    return text;
+  }
+
+  note(text) {
+    const item = document.createElement("li");
+    item.className = "log-line log-note";
+    item.textContent = text;
+    this.list.append(item);
+    this.list.scrollTop = this.list.scrollHeight;
+  }
+}

@@ -1,0 +1,122 @@
+// The match page: connect to the match websocket, keep the view with the reducer, draw it.
+
+import { MatchConnection } from "./connection.js";
+import { FairnessPanel } from "./fairness.js";
+import { MatchLog } from "./log.js";
+import { reduceView } from "./reducer.js";
+import { loadSoundChoice, saveSoundChoice, soundFor, TableSounds } from "./sound.js";
+import { Table } from "./table.js";
+
+const root = document.getElementById("match");
+const matchId = root.dataset.matchId;
+const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+const url = `${scheme}//${location.host}${root.dataset.wsPath}`;
+
+// How far back a fresh page looks for the start of the current hand (a manual-scoring hand
+// with every claim is about 70 events); the log then starts at that hand.
+const HISTORY_EVENTS = 150;
+
+const log = new MatchLog(document.getElementById("log"));
+const sounds = new TableSounds({ on: loadSoundChoice(globalThis.localStorage, document.body.dataset.sound) === "on" });
+const soundToggle = document.getElementById("sound-toggle");
+if (soundToggle) {
+  soundToggle.checked = sounds.on;
+  soundToggle.addEventListener("change", () => {
+    sounds.on = soundToggle.checked;
+    saveSoundChoice(sounds.on ? "on" : "off");
+  });
+}
+let loggedUpTo = 0; // the seq of the last event the log has a line for
+let view = null;
+let connection = null;
+let fairness = null;
+
+const table = new Table(root, {
+  discard: (cards) => connection.act({ type: "discard", cards }),
+  play: (card) => connection.act({ type: "play", card }),
+  claim: (points) => connection.act({ type: "claim", points }),
+  muggins: () => connection.act({ type: "muggins" }),
+  resign: () => connection.act({ type: "resign" }),
+});
+
+function showConnection(state, detail) {
+  const indicator = document.getElementById("connection");
+  indicator.dataset.state = state;
+  const text = { connecting: "Connecting…", open: "Connected", closed: "Reconnecting…", failed: "Disconnected" }[state];
+  indicator.querySelector(".connection-text").textContent = detail && state !== "open" ? `${text} ${detail}` : text;
+}
+
+connection = new MatchConnection(url, {
+  onHello(frame) {
+    table.setPlayers(frame.players);
+    if (!fairness) fairness = new FairnessPanel(document.getElementById("fairness-list"), frame.seat);
+    if (frame.fairness) fairness.committed(frame.fairness);
+    view = frame.view;
+    table.render(view);
+    root.dataset.seq = String(frame.seq);
+    // The log missed what happened before this hello (a reload, a reconnection): fetch it.
+    if (frame.seq > loggedUpTo) connection.requestHistory(loggedUpTo || frame.seq - HISTORY_EVENTS);
+    if (frame.status === "active" || frame.status === "finished") {
+      const waiting = document.getElementById("waiting");
+      if (waiting) waiting.hidden = true;
+    }
+  },
+  onEvent(seq, event) {
+    if (event.type === "player_joined") table.playerJoined(event.data);
+    fairness.event(event);
+    table.beforeEvent(event, view);
+    const before = view;
+    view = reduceView(view, event);
+    table.render(view, { animate: true });
+    table.afterEvent(event, view);
+    sounds.play(soundFor(before, view));
+    log.add(event, table.context());
+    loggedUpTo = seq;
+    root.dataset.seq = String(seq);
+  },
+  onHistory(frames) {
+    // A fresh page starts its log at the current hand; a page that was there carries on.
+    let start = 0;
+    if (loggedUpTo === 0) {
+      const handStart = frames.findLastIndex((frame) => frame.event.type === "hand_started");
+      start = Math.max(0, handStart);
+    }
+    const context = table.context();
+    for (const frame of frames.slice(start)) {
+      if (frame.seq > loggedUpTo) log.add(frame.event, context);
+    }
+    loggedUpTo = Math.max(loggedUpTo, frames[frames.length - 1].seq);
+  },
+  onError(frame) {
+    log.note(`Not accepted: ${frame.message}`);
+    if (frame.code === "bad_claim" || frame.code === "bad_field") table.claims.refused(frame.message);
+    // Redraw so buttons disabled while waiting for an answer come back.
+    if (view) table.render(view);
+  },
+  onStatus: showConnection,
+});
+connection.connect();
+
+// For people and tests alike: the page's state is inspectable, and the connection can be dropped.
+window.cribbage = {
+  matchId,
+  get view() {
+    return view;
+  },
+  connection,
+  sounds,
+};
+
+const copy = document.getElementById("copy-invite");
+if (copy) {
+  copy.addEventListener("click", async () => {
+    const input = document.getElementById("invite-link");
+    input.select();
+    try {
+      await navigator.clipboard.writeText(input.value);
+      copy.textContent = "Copied";
+    } catch {
+      copy.textContent = "Select and copy the link";
+    }
+  });
+}
