@@ -1,0 +1,176 @@
+"""People at the table: registered users in the live server's database, each in their own browser.
+
+Users are created with ``manage.py shell`` against the live database (the server runs in
+another process, so pytest-django's test database is invisible to it) and log in through the
+real login page. ``Player`` wraps one person's page with what a test needs to watch the table.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+
+import pytest
+
+from tests.support.servers import PROJECT_DIR
+
+PASSWORD = "a-long-table-password-42"
+
+CREATE_USERS = """
+from django.contrib.auth import get_user_model
+User = get_user_model()
+for name in {names!r}:
+    user, _ = User.objects.get_or_create(username=name)
+    user.set_password({password!r})
+    user.save()
+"""
+
+
+def create_live_users(database_url: str, *names: str) -> None:
+    env = {**os.environ, "DATABASE_URL": database_url}
+    subprocess.run(
+        [
+            sys.executable,
+            "manage.py",
+            "shell",
+            "-c",
+            CREATE_USERS.format(names=list(names), password=PASSWORD),
+        ],
+        cwd=PROJECT_DIR,
+        env=env,
+        check=True,
+        capture_output=True,
+    )
+
+
+@pytest.fixture(scope="session")
+def table_users(live_database, site_server):
+    """alice and bob (the players) and carol (who watches), in the live database."""
+    names = ("alice_table", "bob_table", "carol_table")
+    create_live_users(live_database.url, *names)
+    return names
+
+
+@dataclass
+class Player:
+    """One person's browser page at the table."""
+
+    name: str
+    page: object
+    base_url: str
+
+    def log_in(self, next_path: str = "/") -> None:
+        self.page.goto(f"{self.base_url}/accounts/login/?next={next_path}")
+        self.page.fill("#id_username", self.name)
+        self.page.fill("#id_password", PASSWORD)
+        self.page.click("main form button[type=submit]")
+        self.page.wait_for_url(f"**{next_path}")
+
+    def view(self) -> dict:
+        """The page's current view (what it has drawn)."""
+        return self.page.evaluate("window.cribbage.view")
+
+    def server_view(self) -> dict:
+        """What the server says this player may see now (GET view.json, the engine's view)."""
+        return self.page.evaluate(
+            "async () => (await fetch(`/matches/${window.cribbage.matchId}/view.json`)).json()"
+        )
+
+    def unacknowledged(self) -> int:
+        """Actions this page sent that the server has not answered yet."""
+        return self.page.evaluate("window.cribbage.connection.pending.size")
+
+    def seq(self) -> int:
+        value = self.page.get_attribute("#match", "data-seq")
+        return int(value) if value else -1
+
+
+def settle(players: list[Player], *, after: int = -1, timeout: float = 15.0) -> dict:
+    """Wait until the server is past event ``after`` (an action just sent has landed) and every
+    page has applied every event the server has; return the server's hello body."""
+    deadline = time.monotonic() + timeout
+    while True:
+        # Actions still waiting for their ack may land at any moment: wait for them first.
+        if any(player.unacknowledged() for player in players):
+            if time.monotonic() > deadline:
+                raise AssertionError("an action was never acknowledged")
+            time.sleep(0.05)
+            continue
+        truth = players[0].server_view()
+        if truth["seq"] > after and all(player.seq() == truth["seq"] for player in players):
+            return truth
+        if time.monotonic() > deadline:
+            notes = [
+                p.page.eval_on_selector_all(".log-note", "ns => ns.map(n => n.textContent)")
+                for p in players
+            ]
+            legal = [p.page.evaluate("window.cribbage.view.legal") for p in players]
+            raise AssertionError(
+                f"pages stuck at {[p.seq() for p in players]}, server at {truth['seq']}; "
+                f"refusals {notes}; legal {legal}"
+            )
+        time.sleep(0.1)
+
+
+@pytest.fixture
+def seat_players(site_server, new_page, table_users):
+    """Make players: ``seat_players(viewports)`` gives logged-in alice and bob (and carol if asked)."""
+
+    def make(*viewports: dict) -> list[Player]:
+        players = []
+        for name, viewport in zip(table_users, viewports, strict=False):
+            player = Player(name, new_page(viewport=viewport), site_server.url)
+            player.log_in()
+            players.append(player)
+        return players
+
+    return make
+
+
+def start_match(
+    creator: Player, joiner: Player, *, variant: str, scoring: str = "auto", muggins: bool = False
+) -> str:
+    """Create a one-game private match through the new-match page (an invitation link); the
+    joiner opens the secret link and takes the seat. Returns the link."""
+    page = creator.page
+    page.goto(f"{creator.base_url}/matches/new/")
+    page.check(f"input[name=variant][value={variant}]")
+    page.check(f"input[name=scoring][value={scoring}]")
+    if muggins:
+        page.check("input[name=muggins]")
+    page.fill("input[name=match_target]", "1")
+    page.click("#new-match-form button[type=submit]")
+    page.wait_for_url("**/lobby/invite/*/")
+    invite = page.input_value("[data-testid=share-url]")
+    page.get_by_role("link", name="Go to the table").click()
+    page.wait_for_url("**/matches/*/")
+    # The table shows its creator the same secret link, never the guessable match number.
+    assert page.input_value("#invite-link") == invite
+    joiner.page.goto(invite)
+    joiner.page.click("[data-testid=accept-invitation]")
+    joiner.page.wait_for_url("**/matches/*/")
+    joiner.page.wait_for_selector("#connection[data-state=open]")
+    page.wait_for_selector("#waiting", state="hidden")
+    return invite
+
+
+def start_public_match(creator: Player, joiner: Player, *, variant: str) -> str:
+    """A one-game public match made as strangers make one: a seek in the lobby, accepted.
+    Returns the match page's URL, which anyone may open to watch."""
+    page = creator.page
+    page.goto(f"{creator.base_url}/lobby/")
+    page.check(f"#seek-form input[name=variant][value={variant}]")
+    page.fill("#seek-form input[name=match_target]", "1")
+    page.click("[data-testid=create-seek]")
+    page.wait_for_url("**/lobby/")
+    joiner.page.goto(f"{joiner.base_url}/lobby/")
+    seek = joiner.page.locator(".seek", has_text=creator.name)
+    seek.locator("[data-testid=accept-seek]").click()
+    joiner.page.wait_for_url("**/matches/*/")
+    page.wait_for_url(joiner.page.url)
+    for player in (creator, joiner):
+        player.page.wait_for_selector("#connection[data-state=open]")
+    return joiner.page.url

@@ -1,0 +1,117 @@
+"""What a browser test checks on the table: the page agrees with the server and the engine."""
+
+from __future__ import annotations
+
+import json
+
+from games.engine import parse_card, parse_cards, score_show
+from tests.browser.conftest import Player
+
+
+def normal(data) -> str:
+    return json.dumps(data, sort_keys=True)
+
+
+def act(player: Player, view: dict, *, keyboard: bool) -> str | None:
+    """Do the one thing this player may do now (discard two, play a card), by mouse or keyboard."""
+    page = player.page
+    legal = view["legal"]
+    if legal["discard"]:
+        cards = page.locator("#hand-near button.card")
+        if keyboard:
+            # Into the hand once, then along it with the arrow keys.
+            cards.nth(0).focus()
+            page.keyboard.press("Space")
+            page.keyboard.press("ArrowRight")
+            page.keyboard.press("Space")
+            page.locator("#discard-button").focus()
+            page.keyboard.press("Enter")
+        else:
+            cards.nth(0).click()
+            cards.nth(1).click()
+            page.click("#discard-button")
+        return "discard"
+    if legal["play"]:
+        card = page.locator("#hand-near button.card.playable").first
+        if keyboard:
+            card.focus()
+            page.keyboard.press("Enter")
+        else:
+            card.click()
+        return "play"
+    return None
+
+
+def check_table(player: Player, truth: dict) -> None:
+    """The page's view, board, count and hands are what the server says this player sees."""
+    page = player.page
+    server = truth["view"]
+    mine = player.view()
+    differing = sorted(
+        key for key in set(mine) | set(server) if normal(mine.get(key)) != normal(server.get(key))
+    )
+    assert not differing, (
+        f"{player.name}'s page view differs from the server's in {differing}: "
+        + ", ".join(
+            f"{key}: page {mine.get(key)!r} server {server.get(key)!r}" for key in differing
+        )
+    )
+    near = server["viewer"] if server["viewer"] is not None else 0
+    far = 1 - near
+    board_near = page.inner_text("#board .board-score-near .board-points")
+    board_far = page.inner_text("#board .board-score-far .board-points")
+    assert (int(board_near), int(board_far)) == (server["scores"][near], server["scores"][far]), (
+        f"{player.name}: board shows {board_near}/{board_far}, server {server['scores']} rear {server['rear']}"
+    )
+    for lane, seat in (("near", near), ("far", far)):
+        if server["scores"][seat] > 0:
+            fronts = page.eval_on_selector_all(
+                f".peg-{lane}.peg-front", "pegs => pegs.map(p => Number(p.dataset.score))"
+            )
+            target = 61 if server["options"]["variant"] == "five" else 121
+            assert fronts == [min(server["scores"][seat], target)], (
+                f"{lane} front peg is not at the score"
+            )
+    assert page.inner_text("#count") == str(server["count"])
+    held = page.eval_on_selector_all("#hand-near .card", "cards => cards.map(c => c.dataset.card)")
+    if server["cards"] is not None:
+        assert sorted(held) == sorted(server["cards"])
+    assert page.get_attribute("#hand-far", "data-count") == str(server["held_counts"][far])
+    played = page.eval_on_selector_all("#series .card", "cards => cards.map(c => c.dataset.card)")
+    assert sorted(played) == sorted(card for _, card in server["played"])
+
+
+def shown_hands_on_page(player: Player) -> list[dict]:
+    return player.page.eval_on_selector_all(
+        "#show-panel .shown",
+        """entries => entries.map(entry => ({
+            kind: entry.dataset.kind,
+            cards: [...entry.querySelectorAll('.shown-cards .card:not(.shown-starter)')].map(c => c.dataset.card),
+            starter: entry.querySelector('.shown-starter') && entry.querySelector('.shown-starter').dataset.card,
+            items: [...entry.querySelectorAll('.shown-items li')].map(li => [li.dataset.kind, Number(li.dataset.points), li.dataset.cards]),
+            total: entry.querySelector('.shown-total').dataset.total,
+        }))""",
+    )
+
+
+def check_show_against_engine(player: Player) -> int:
+    """Every counted hand on the page has the engine's breakdown and total; returns how many."""
+    checked = 0
+    for shown in shown_hands_on_page(player):
+        if shown["total"] is None:
+            continue  # manual scoring: not revealed yet
+        result = score_show(
+            parse_cards(" ".join(shown["cards"])),
+            parse_card(shown["starter"]),
+            crib=shown["kind"] == "crib",
+        )
+        expected = [
+            [item.kind, item.points, " ".join(str(card) for card in item.cards)]
+            for item in result.items
+        ]
+        assert shown["items"] == expected, (
+            f"{shown['kind']} {shown['cards']}: breakdown differs from the engine"
+        )
+        assert int(shown["total"]) == result.total
+        checked += 1
+    return checked

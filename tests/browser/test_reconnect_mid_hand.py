@@ -1,0 +1,75 @@
+"""A player who reloads the page, or whose connection drops, carries on where the hand was."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.conftest import settle, start_match
+from tests.browser.table_checks import act, check_table
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+DESKTOP = {"width": 1280, "height": 900}
+
+
+def play_until(players, seq, done, limit=80):
+    """Both players act (alice by mouse, bob by keyboard) until ``done(view)``; returns the last seq."""
+    for _ in range(limit):
+        truth = settle(players, after=seq)
+        seq = truth["seq"]
+        for player in players:
+            check_table(player, player.server_view())
+        if done(truth["view"]):
+            return seq
+        acted = [
+            act(players[0], players[0].view(), keyboard=False),
+            act(players[1], players[1].view(), keyboard=True),
+        ]
+        assert any(acted)
+    pytest.fail("the table never reached the expected point")
+
+
+def test_bob_reloads_in_the_middle_of_the_play_and_carries_on(seat_players):
+    alice, bob = seat_players(DESKTOP, DESKTOP)
+    start_match(alice, bob, variant="six")
+    players = [alice, bob]
+    seq = play_until(players, -1, lambda view: view["phase"] == "play" and len(view["played"]) >= 3)
+
+    before = bob.view()
+    bob.page.reload()
+    bob.page.wait_for_selector("#connection[data-state=open]")
+    truth = settle(players, after=seq - 1)
+    check_table(bob, bob.server_view())
+    after = bob.view()
+    assert after["cards"] == before["cards"]
+    assert after["played"] == before["played"] and after["count"] == before["count"]
+    assert sorted(
+        bob.page.eval_on_selector_all("#hand-near .card", "cs => cs.map(c => c.dataset.card)")
+    ) == sorted(before["cards"])
+
+    # And the hand goes on to the show after the reload.
+    hand = truth["view"]["hand"]
+    play_until(players, truth["seq"] - 1, lambda view: view["hand"] > hand)
+    assert alice.page.locator("#show-panel .shown").count() == 3
+    assert bob.page.locator("#show-panel .shown").count() == 3
+
+
+def test_a_dropped_connection_reconnects_by_itself_and_catches_up(seat_players):
+    alice, bob = seat_players(DESKTOP, DESKTOP)
+    start_match(alice, bob, variant="five")
+    players = [alice, bob]
+    seq = play_until(players, -1, lambda view: view["phase"] == "play")
+
+    # Alice's socket drops; Bob plays on meanwhile; Alice's page comes back on its own.
+    alice.page.evaluate("window.cribbage.connection.drop()")
+    alice.page.wait_for_selector("#connection[data-state=closed]")
+    view = bob.view()
+    if view["legal"]["play"]:
+        act(bob, view, keyboard=True)
+    alice.page.wait_for_selector("#connection[data-state=open]", timeout=15000)
+    truth = settle(players, after=seq - 1)
+    check_table(alice, alice.server_view())
+    check_table(bob, bob.server_view())
+    play_until(
+        players, truth["seq"] - 1, lambda view: len(view["played"]) >= 4 or view["phase"] != "play"
+    )

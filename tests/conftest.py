@@ -1,0 +1,132 @@
+"""Fixtures shared by every test area: live Daphne servers and a headless Chromium.
+
+Browser and end-to-end tests talk to a real server process; see tests/support/servers.py.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.support.servers import PROJECT_DIR, DaphneServer, LiveDatabase
+from tests.support.services import database_url, redis_url, require_chromium
+
+# alice, bob, carol and mallory, for every test area that plays with people.
+pytest_plugins = ["tests.support.people"]
+
+ARTIFACTS_DIR = Path(os.environ.get("TEST_ARTIFACTS_DIR", PROJECT_DIR / "test-artifacts"))
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    """Run the tests that drive Chromium last, keeping their order.
+
+    Playwright's sync API leaves its event loop marked as running on the main thread for as
+    long as the session's browser is open, and pytest-asyncio then cannot run an async test on
+    that thread. Putting every browser test after every other test keeps the two apart.
+    """
+    items.sort(key=lambda item: "browser" in getattr(item, "fixturenames", ()))
+
+
+def live_server_env(database: LiveDatabase, **extra: str) -> dict[str, str]:
+    """Environment for a server process: its own database, Redis when the run has it."""
+    env = {"DATABASE_URL": database.url, "DEBUG": "true", "BOT_DELAY_SECONDS": "0"}
+    if redis_url():
+        env["REDIS_URL"] = redis_url()
+    else:
+        env.pop("REDIS_URL", None)
+    env.update(extra)
+    return env
+
+
+@pytest.fixture(scope="session")
+def live_database(tmp_path_factory) -> Iterator[LiveDatabase]:
+    database = LiveDatabase(tmp_path_factory.mktemp("live-db"), database_url())
+    database.create()
+    yield database
+    database.drop()
+
+
+@pytest.fixture(scope="session")
+def site_server(live_database, tmp_path_factory) -> Iterator[DaphneServer]:
+    """One Daphne process (the "site") for the whole session, with shuffles seeded for repeatability."""
+    log = tmp_path_factory.mktemp("daphne") / "live-server.log"
+    server = DaphneServer(live_server_env(live_database, TEST_SHUFFLE_SEED="1234"), log_path=log)
+    if not os.environ.get("REDIS_URL"):
+        server.env.pop("REDIS_URL", None)
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator:
+    executable = require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    # Playwright's sync API runs an event loop in a greenlet on this thread, which Django's
+    # async-safety check mistakes for async code; tests here still use the ORM synchronously.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+    with sync_playwright() as playwright:
+        instance = playwright.chromium.launch(
+            executable_path=executable, headless=True, args=CHROMIUM_ARGS
+        )
+        yield instance
+        instance.close()
+
+
+class ConsoleWatch:
+    """Collects console errors and uncaught page errors so a test can assert there were none."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+
+    def attach(self, page) -> None:
+        page.on(
+            "console", lambda message: message.type == "error" and self.errors.append(message.text)
+        )
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+
+
+@pytest.fixture
+def new_page(browser, request) -> Iterator:
+    """Open pages in fresh browser contexts (one per player); fail on any console error."""
+    contexts = []
+    watches: list[ConsoleWatch] = []
+
+    def open_page(viewport: dict | None = None):
+        context = browser.new_context(viewport=viewport or {"width": 1280, "height": 900})
+        contexts.append(context)
+        page = context.new_page()
+        watch = ConsoleWatch()
+        watch.attach(page)
+        watches.append(watch)
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
+    errors = [error for watch in watches for error in watch.errors]
+    assert errors == [], f"console errors: {errors}"
+
+
+def save_screenshot(page, name: str) -> Path:
+    """Keep a screenshot as a test artifact (test-artifacts/ by default)."""
+    ARTIFACTS_DIR.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS_DIR / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path

@@ -1,0 +1,212 @@
+"""The websocket client (static/js/connection.js) against a scripted fake socket in Chromium."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+FAKE_SOCKET = """
+class FakeSocket {
+  static instances = [];
+  constructor(url) { this.url = url; this.sent = []; this.readyState = 0; this.listeners = {}; FakeSocket.instances.push(this); }
+  addEventListener(type, listener) { (this.listeners[type] ||= []).push(listener); }
+  emit(type, payload) { for (const listener of this.listeners[type] || []) listener(payload); }
+  open() { this.readyState = 1; this.emit("open", {}); }
+  server(frame) { this.emit("message", { data: JSON.stringify(frame) }); }
+  send(text) { this.sent.push(JSON.parse(text)); }
+  close(code = 1006) { this.readyState = 3; this.emit("close", { code }); }
+}
+const { MatchConnection, SequenceTracker, backoffDelay } = await load("connection.js");
+const seen = { hellos: [], events: [], errors: [], statuses: [] };
+const handlers = {
+  onHello: (frame) => seen.hellos.push(frame.seq),
+  onEvent: (seq, event) => seen.events.push([seq, event.type]),
+  onError: (frame) => seen.errors.push(frame.code),
+  onStatus: (state) => seen.statuses.push(state),
+};
+const hello = (seq) => ({ type: "hello", protocol: 1, seq, seat: 0, players: [], view: {} });
+const event = (seq, type = "go") => ({ type: "event", seq, event: { type, data: {} } });
+"""
+
+
+def test_events_are_applied_in_order_and_repeats_are_ignored(js):
+    result = js(
+        FAKE_SOCKET
+        + """
+        const connection = new MatchConnection("ws://test/", handlers, { WebSocketClass: FakeSocket });
+        connection.connect();
+        const socket = FakeSocket.instances[0];
+        socket.open();
+        socket.server(hello(4));
+        socket.server(event(4));   // already in the hello
+        socket.server(event(5));
+        socket.server(event(5));   // a repeat
+        socket.server(event(6, "count_reset"));
+        return { events: seen.events, sent: socket.sent };
+        """
+    )
+    assert result["events"] == [[5, "go"], [6, "count_reset"]]
+    assert result["sent"] == []
+
+
+def test_a_gap_asks_for_a_sync_from_the_last_event_applied_and_the_answer_fills_it(js):
+    result = js(
+        FAKE_SOCKET
+        + """
+        const connection = new MatchConnection("ws://test/", handlers, { WebSocketClass: FakeSocket });
+        connection.connect();
+        const socket = FakeSocket.instances[0];
+        socket.open();
+        socket.server(hello(10));
+        socket.server(event(11));
+        socket.server(event(13));  // 12 went missing
+        socket.server(event(14));  // arrives while waiting for the sync: the answer carries it
+        const sentAfterGap = socket.sent.slice();
+        socket.server({ type: "synced", seq: 14, events: [event(12, "go_scored"), event(13), event(14, "count_reset")] });
+        socket.server(event(15));
+        return { sentAfterGap, events: seen.events };
+        """
+    )
+    assert result["sentAfterGap"] == [{"type": "sync", "seq": 11}]
+    assert result["events"] == [
+        [11, "go"],
+        [12, "go_scored"],
+        [13, "go"],
+        [14, "count_reset"],
+        [15, "go"],
+    ]
+
+
+def test_an_unacknowledged_action_is_resent_with_the_same_id_after_reconnecting(js):
+    result = js(
+        FAKE_SOCKET
+        + """
+        const connection = new MatchConnection("ws://test/", handlers, { WebSocketClass: FakeSocket });
+        connection.connect();
+        const first = FakeSocket.instances[0];
+        first.open();
+        first.server(hello(3));
+        const playId = connection.act({ type: "play", card: "5H" });
+        const claimId = connection.act({ type: "claim", points: 2 });
+        first.server({ type: "ack", action_id: claimId, seq: 4, duplicate: false });
+        first.close();
+        await new Promise((resolve) => setTimeout(resolve, 1300));  // the first backoff is under a second
+        const second = FakeSocket.instances[1];
+        second.open();
+        second.server(hello(4));
+        return { firstSent: first.sent, secondSent: second.sent, playId, claimId, statuses: seen.statuses,
+                 hellos: seen.hellos, instances: FakeSocket.instances.length };
+        """
+    )
+    assert [frame["type"] for frame in result["firstSent"]] == ["play", "claim"]
+    assert result["secondSent"] == [{"type": "play", "card": "5H", "action_id": result["playId"]}]
+    assert result["playId"] != result["claimId"]
+    assert result["statuses"] == ["connecting", "open", "closed", "connecting", "open"]
+    assert result["hellos"] == [3, 4]
+
+
+def test_an_error_answer_stops_the_resending_and_is_reported(js):
+    result = js(
+        FAKE_SOCKET
+        + """
+        const connection = new MatchConnection("ws://test/", handlers, { WebSocketClass: FakeSocket });
+        connection.connect();
+        const socket = FakeSocket.instances[0];
+        socket.open();
+        socket.server(hello(1));
+        const id = connection.act({ type: "play", card: "QS" });
+        socket.server({ type: "error", code: "card_not_in_hand", message: "QS is not in your hand", action_id: id });
+        return { pending: connection.pending.size, errors: seen.errors };
+        """
+    )
+    assert result == {"pending": 0, "errors": ["card_not_in_hand"]}
+
+
+def test_not_logged_in_or_no_such_match_stops_reconnecting(js):
+    result = js(
+        FAKE_SOCKET
+        + """
+        const connection = new MatchConnection("ws://test/", handlers, { WebSocketClass: FakeSocket });
+        connection.connect();
+        const socket = FakeSocket.instances[0];
+        socket.open();
+        socket.close(4404);
+        await new Promise((resolve) => setTimeout(resolve, 1300));
+        return { instances: FakeSocket.instances.length, statuses: seen.statuses };
+        """
+    )
+    assert result == {"instances": 1, "statuses": ["connecting", "failed"]}
+
+
+def test_the_reconnection_delay_doubles_up_to_ten_seconds(js):
+    delays = js(
+        'const { backoffDelay } = await load("connection.js"); return [0, 1, 2, 3, 4, 5, 10].map((n) => backoffDelay(n, () => 0.5));'
+    )
+    assert delays == [500, 1000, 2000, 4000, 8000, 10000, 10000]
+
+
+def test_an_ack_ahead_of_the_events_received_leads_to_a_sync_when_they_do_not_follow(js):
+    result = js(
+        FAKE_SOCKET
+        + """
+        const connection = new MatchConnection("ws://test/", handlers, { WebSocketClass: FakeSocket });
+        connection.connect();
+        const socket = FakeSocket.instances[0];
+        socket.open();
+        socket.server(hello(7));
+        const id = connection.act({ type: "play", card: "5H" });
+        socket.server({ type: "ack", action_id: id, seq: 9, duplicate: false });
+        socket.server(event(8));  // 9 was lost on the way
+        await new Promise((resolve) => setTimeout(resolve, 1800));
+        const afterWait = socket.sent.slice(1);
+        socket.server({ type: "synced", seq: 9, events: [event(9, "go_scored")] });
+        return { afterWait, events: seen.events };
+        """
+    )
+    assert result["afterWait"] == [{"type": "sync", "seq": 8}]
+    assert result["events"] == [[8, "go"], [9, "go_scored"]]
+
+
+def test_an_ack_whose_events_arrive_in_time_asks_for_nothing(js):
+    sent = js(
+        FAKE_SOCKET
+        + """
+        const connection = new MatchConnection("ws://test/", handlers, { WebSocketClass: FakeSocket });
+        connection.connect();
+        const socket = FakeSocket.instances[0];
+        socket.open();
+        socket.server(hello(7));
+        const id = connection.act({ type: "play", card: "5H" });
+        socket.server({ type: "ack", action_id: id, seq: 8, duplicate: false });
+        socket.server(event(8));
+        await new Promise((resolve) => setTimeout(resolve, 1800));
+        return socket.sent.map((frame) => frame.type);
+        """
+    )
+    assert sent == ["play"]
+
+
+def test_history_frames_reach_only_the_history_handler_and_newer_ones_are_applied(js):
+    result = js(
+        FAKE_SOCKET
+        + """
+        const history = [];
+        handlers.onHistory = (frames) => history.push(frames.map((frame) => frame.seq));
+        const connection = new MatchConnection("ws://test/", handlers, { WebSocketClass: FakeSocket });
+        connection.connect();
+        const socket = FakeSocket.instances[0];
+        socket.open();
+        socket.server(hello(10));
+        const asked = connection.requestHistory(7);
+        const again = connection.requestHistory(7);  // one question at a time
+        socket.server(event(11));  // arrives meanwhile: the answer carries it
+        socket.server({ type: "synced", seq: 11, events: [event(8), event(9), event(10), event(11, "count_reset")] });
+        socket.server(event(12));
+        return { asked, again, sent: socket.sent, history, events: seen.events };
+        """
+    )
+    assert (result["asked"], result["again"]) == (True, False)
+    assert result["sent"] == [{"type": "sync", "seq": 7}]
+    assert result["history"] == [[8, 9, 10]]
+    assert result["events"] == [[11, "count_reset"], [12, "go"]], "history is never re-applied"

@@ -1,0 +1,163 @@
+"""What the table says and logs (static/js/speech.js, static/js/log.js)."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.engine import parse_card, parse_cards, score_play, score_show
+
+pytestmark = pytest.mark.browser
+
+
+def items_of(result):
+    return [
+        {"kind": item.kind, "cards": [str(c) for c in item.cards], "points": item.points}
+        for item in result.items
+    ]
+
+
+def say(js, items):
+    return js('const { sayItems } = await load("speech.js"); return sayItems(arg);', items)
+
+
+@pytest.mark.parametrize(
+    "pile, said",
+    [
+        ("7H 8D", "fifteen two"),
+        ("4H 4S 4D", "pair royal for six"),
+        ("5H 5S 5D 5C", "double pair royal for twelve"),
+        ("3H 5S 4D 6C", "run of four"),
+        ("KH 6D 2C 2H", "a pair for two"),
+        ("KH QS 9C 2H", "thirty-one for two"),
+        ("7H 4S 4D", "fifteen two and a pair is four"),
+        ("5H 5S 5D", "fifteen two and pair royal is eight"),
+        ("KH 4S", "no points"),
+    ],
+)
+def test_the_play_is_announced_as_players_say_it(js, pile, said):
+    assert say(js, items_of(score_play(parse_cards(pile)))) == said
+
+
+def test_the_show_is_counted_aloud_with_a_running_total(js):
+    result = score_show(parse_cards("5H 5S JD 4C"), parse_card("6D"))
+    said = say(js, items_of(result))
+    assert said.startswith("fifteen two, fifteen four")
+    assert result.total == 17  # four fifteens, a pair, a double run of three, nobs
+    assert said == (
+        "fifteen two, fifteen four, fifteen six, fifteen eight, a pair is ten, "
+        "a run of three is thirteen, a run of three is sixteen and one for his nobs is seventeen"
+    )
+
+
+def test_the_go_point_and_the_last_card_are_named(js):
+    said = js(
+        'const { sayGo } = await load("speech.js"); return [sayGo({ last: false }), sayGo({ last: true })];'
+    )
+    assert said == ["one for the go", "one for last"]
+
+
+def test_log_lines_name_the_viewer_as_you_and_others_by_name(js):
+    context = {"viewer": 0, "names": ["alice", "bob"]}
+    lines = js(
+        """
+        const { describeEvent } = await load("log.js");
+        return arg.events.map((event) => describeEvent(event, arg.context));
+        """,
+        {
+            "context": context,
+            "events": [
+                {
+                    "type": "card_played",
+                    "data": {
+                        "seat": 0,
+                        "card": "5H",
+                        "count": 15,
+                        "points": 2,
+                        "items": [{"kind": "fifteen", "cards": ["TD", "5H"], "points": 2}],
+                        "scores": [2, 0],
+                        "next": 1,
+                    },
+                },
+                {
+                    "type": "card_played",
+                    "data": {
+                        "seat": 1,
+                        "card": "9C",
+                        "count": 24,
+                        "points": 0,
+                        "items": [],
+                        "scores": [2, 0],
+                        "next": 0,
+                    },
+                },
+                {"type": "go", "data": {"seat": 1}},
+                {
+                    "type": "go_scored",
+                    "data": {"seat": 0, "points": 1, "last": True, "scores": [3, 0]},
+                },
+                {"type": "discarded", "data": {"seat": 1}},
+                {
+                    "type": "shuffle_committed",
+                    "data": {"shuffle": 1, "purpose": "deal", "commitment": "ab"},
+                },
+                {
+                    "type": "game_ended",
+                    "data": {
+                        "winner": 1,
+                        "scores": [80, 121],
+                        "skunk": "skunk",
+                        "match_points": 2,
+                        "match_scores": [0, 2],
+                    },
+                },
+            ],
+        },
+    )
+    assert lines == [
+        "You played 5♥ for 15, 2 points: fifteen two.",
+        "bob played 9♣ for 24.",
+        "bob says go.",
+        "You: one for last.",
+        "bob discarded to the crib.",
+        None,
+        "bob wins the game 121 to 80, a skunk: 2 points in the match.",
+    ]
+
+
+def test_the_show_names_each_item_with_its_cards_and_points(js):
+    lines = js(
+        'const { itemLine } = await load("table.js"); return arg.map(itemLine);',
+        [
+            {"kind": "fifteen", "cards": ["7C", "8D"], "points": 2},
+            {"kind": "pair", "cards": ["5H", "5S", "5D"], "points": 6},
+            {"kind": "run", "cards": ["3H", "4S", "5D", "6C"], "points": 4},
+            {"kind": "nobs", "cards": ["JH"], "points": 1},
+        ],
+    )
+    assert lines == [
+        "Fifteen (7♣ 8♦): 2",
+        "Pair royal (5♥ 5♠ 5♦): 6",
+        "Run of 4 (3♥ 4♠ 5♦ 6♣): 4",
+        "Nobs (J♥): 1",
+    ]
+
+
+def test_the_log_says_how_a_match_ended(js):
+    context = {"viewer": 0, "names": ["alice", "bob"]}
+    endings = [
+        {"winner": 0, "match_scores": [7, 3], "reason": "points"},
+        {"winner": 1, "match_scores": [2, 1], "reason": "resigned"},
+        {"winner": 0, "match_scores": [0, 0], "reason": "abandoned"},
+    ]
+    lines = js(
+        """
+        const { describeEvent } = await load("log.js");
+        return arg.endings.map((data) => describeEvent({ type: "match_ended", data }, arg.context));
+        """,
+        {"context": context, "endings": endings},
+    )
+    assert lines == [
+        "You win the match 7 to 3.",
+        "bob wins the match by resignation.",
+        "You win the match: bob left the game.",
+    ]

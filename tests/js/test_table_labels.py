@@ -1,0 +1,168 @@
+"""Small pure parts of the table (static/js/table.js, chat.js): badges by duty, how a match
+ended, the announcer that never lets a line linger, and the presence notice that speaks only
+when its meaning changes."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+VIEW = """
+const base = {
+  phase: "play", viewer: 0, seats: [0, 1], discarded: [true, true], turn: null,
+  pending_claim: null, muggins: null, go: [false, false], winner: null, end_reason: null,
+};
+const view = (changes) => ({ ...base, ...changes });
+const names = (badges) => badges.map(([, text]) => text);
+"""
+
+
+@pytest.mark.parametrize(
+    "changes, seat0, seat1",
+    [
+        ({"phase": "discard", "discarded": [False, True]}, ["To discard"], []),
+        ({"turn": 1}, [], ["To play"]),
+        ({"pending_claim": {"seat": 0, "subject": "play"}}, ["To claim"], []),
+        ({"pending_claim": {"seat": 0, "subject": "heels"}}, ["To claim"], []),
+        ({"phase": "show", "pending_claim": {"seat": 1, "subject": "hand"}}, [], ["To count"]),
+        ({"phase": "show", "pending_claim": {"seat": 0, "subject": "crib"}}, ["To count"], []),
+        (
+            {
+                "phase": "show",
+                "pending_claim": {"seat": 0, "subject": "hand"},
+                "muggins": {"seat": 1},
+            },
+            ["To count"],
+            ["Muggins window"],
+        ),
+        ({"turn": 0, "go": [False, True]}, ["To play"], ["Go"]),
+        # The engine still remembers the go once the play is over: no badge for it then.
+        ({"phase": "show", "go": [False, True]}, [], []),
+        ({"phase": "match_over", "turn": 0}, [], []),
+    ],
+)
+def test_each_seat_is_labelled_by_what_it_must_do(js, changes, seat0, seat1):
+    result = js(
+        VIEW
+        + """
+        const { seatBadges } = await load("table.js");
+        const shown = view(arg);
+        return [names(seatBadges(shown, 0)), names(seatBadges(shown, 1))];
+        """,
+        changes,
+    )
+    assert result == [seat0, seat1]
+
+
+def test_the_result_says_how_a_match_ended_without_points(js):
+    result = js(
+        VIEW
+        + """
+        const { endingLine } = await load("table.js");
+        const name = (seat) => ["alice", "bob"][seat];
+        const over = (winner, reason, viewer) => view({ phase: "match_over", winner, end_reason: reason, viewer });
+        return [
+          endingLine(over(0, "resigned", 0), name),
+          endingLine(over(0, "resigned", 1), name),
+          endingLine(over(0, "abandoned", 0), name),
+          endingLine(over(1, "abandoned", 0), name),
+          endingLine(over(0, "points", 0), name),
+        ];
+        """
+    )
+    assert result == [
+        "The match ended by bob's resignation.",
+        "The match ended by your resignation.",
+        "bob left the table while the game waited on them, and the win was claimed.",
+        "You left the table while the game waited on you, and the win was claimed.",
+        None,
+    ]
+
+
+ANNOUNCER = """
+const { Announcer } = await load("table.js");
+const element = document.createElement("div");
+document.body.append(element);
+const announcer = new Announcer(element, { holdMs: 80, fastMs: 20, lingerMs: 150 });
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+"""
+
+
+def test_a_line_already_said_is_cleared_when_the_phase_changes(js):
+    result = js(
+        ANNOUNCER
+        + """
+        announcer.say("Starter: ace of spades");
+        await pause(110);  // said and held: now only lingering
+        const before = element.textContent;
+        announcer.phaseChanged();  // the next hand's discard
+        return [before, element.textContent];
+        """
+    )
+    assert result == ["Starter: ace of spades", ""]
+
+
+def test_a_line_still_being_held_is_not_cut_short_and_the_last_line_goes_by_itself(js):
+    result = js(
+        ANNOUNCER
+        + """
+        announcer.say("Crib: fifteen two");
+        announcer.phaseChanged();  // the next hand is dealt in the same burst
+        const during = element.textContent;
+        await pause(110);
+        const after = element.textContent;  // held, then lingering
+        await pause(200);
+        return [during, after, element.textContent];
+        """
+    )
+    assert result == ["Crib: fifteen two", "Crib: fifteen two", ""]
+
+
+def test_lines_queued_before_a_phase_change_hurry(js):
+    result = js(
+        ANNOUNCER
+        + """
+        for (const text of ["one", "two", "three"]) announcer.say(text);
+        announcer.phaseChanged();
+        await pause(80 + 20 + 20 + 10);  // "one" is held in full, the rest hurry
+        return element.textContent;
+        """
+    )
+    assert result == "three"
+
+
+def test_the_presence_notice_speaks_only_when_its_meaning_changes(js):
+    result = js(
+        """
+        const { PresenceNotice } = await load("chat.js");
+        const shown = document.createElement("p");
+        const spoken = document.createElement("p");
+        const notice = new PresenceNotice(shown, spoken);
+        const said = [];
+        const shownTexts = new Set();
+        let writes = 0;
+        const render = (away) => {
+          const before = spoken.textContent;
+          const node = spoken.firstChild;
+          notice.render(away, 120);
+          if (spoken.textContent !== before || spoken.firstChild !== node) {
+            writes += 1;
+            said.push(spoken.textContent);
+          }
+          shownTexts.add(shown.textContent);
+        };
+        render(null);
+        for (let second = 0; second <= 125; second += 1) render(second);
+        render(null);
+        return { said, writes, shown: shownTexts.size, states: notice.state };
+        """
+    )
+    assert result["said"] == [
+        "Your opponent lost their connection. If they are not back within 2 minutes, you may claim the win.",
+        "You may now claim the win: your opponent has not come back.",
+        "Your opponent is back at the table.",
+    ]
+    assert result["writes"] == 3, "the status region is written only at those moments"
+    assert result["shown"] > 100, "the visible countdown still ticks every second"
+    assert result["states"] == "present"

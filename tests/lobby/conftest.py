@@ -1,0 +1,26 @@
+"""Lobby test helpers: an empty cache for each test, and people marked present in the lobby."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.cache import cache
+
+
+@pytest.fixture(autouse=True)
+def empty_cache():
+    """Chat rate limits live in the cache; every test starts with none used."""
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def lobby_presence():
+    """Mark people as connected to the lobby (as their open lobby page would)."""
+    from lobby.presence import LOBBY_PLACE, presence_connect
+
+    def connect(*users):
+        for user in users:
+            presence_connect(user=user, place=LOBBY_PLACE)
+
+    return connect

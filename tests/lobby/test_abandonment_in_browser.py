@@ -1,0 +1,51 @@
+"""A player who leaves mid-game: the opponent sees the countdown, then claims the win."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from tests.conftest import live_server_env, save_screenshot
+from tests.support.servers import DaphneServer
+
+pytestmark = pytest.mark.browser
+
+MATCH_URL = re.compile(r"/matches/(\d+)/$")
+
+
+@pytest.fixture(scope="module")
+def impatient_server(live_database, tmp_path_factory) -> Iterator[DaphneServer]:
+    """A site where a player counts as gone after 2 seconds instead of 2 minutes."""
+    log = tmp_path_factory.mktemp("daphne-abandon") / "server.log"
+    server = DaphneServer(live_server_env(live_database, ABANDON_AFTER_SECONDS="2"), log_path=log)
+    server.start()
+    yield server
+    server.stop()
+
+
+def test_when_the_opponent_leaves_the_player_can_claim_the_win(impatient_server, new_page):
+    host = new_page()
+    host.goto(impatient_server.url + "/")
+    host.get_by_test_id("play-a-friend").click()
+    host.wait_for_url(re.compile(r"/lobby/invite/[^/]+/$"))
+    friend = new_page()
+    friend.goto(host.get_by_test_id("share-url").input_value())
+    friend.get_by_test_id("accept-invitation").click()
+    friend.wait_for_url(MATCH_URL, timeout=10_000)
+    host.wait_for_url(MATCH_URL, timeout=10_000)
+    host.locator("#hand-near button.card").nth(5).wait_for(timeout=10_000)
+    claim = host.get_by_test_id("claim-win")
+    assert not claim.is_visible()
+
+    friend.context.close()  # the friend walks away while both still have to discard
+
+    host.get_by_text("Your opponent is disconnected").wait_for(timeout=10_000)
+    claim.wait_for(state="visible", timeout=10_000)
+    save_screenshot(host, "abandonment-claim")
+    claim.click()
+
+    host.wait_for_url(MATCH_URL)
+    host.get_by_text("Your opponent left: the match is yours.").wait_for(timeout=10_000)
+    assert host.get_by_test_id("rematch").is_visible()

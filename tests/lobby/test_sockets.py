@@ -1,0 +1,212 @@
+"""The lobby socket and the match chat socket, through the real ASGI application."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from asgiref.sync import sync_to_async
+
+from games import services as game_services
+from games.models import Match
+from lobby import services
+from lobby.models import ChatMessage, Presence, Seek
+from tests.server.sockets import connect
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+OPTIONS = {"variant": "six", "scoring": "auto", "muggins": False, "match_target": 1}
+
+
+async def lobby_as(user):
+    connected, client = await connect(0, user, path="/ws/lobby/")
+    assert connected
+    hello = await client.receive()
+    assert hello["type"] == "hello"
+    return client, hello
+
+
+async def chat_as(match_id, user):
+    connected, client = await connect(0, user, path=f"/ws/matches/{match_id}/chat/")
+    assert connected
+    hello = await client.receive_until(lambda frame: frame["type"] == "hello")
+    return client, hello
+
+
+def is_type(kind):
+    return lambda frame: frame["type"] == kind
+
+
+@sync_to_async
+def active_match(alice, bob):
+    match = game_services.match_create(creator=alice, options=OPTIONS)
+    return game_services.match_join(match=match, user=bob)
+
+
+async def test_a_new_seek_reaches_everyone_in_the_lobby_at_once(alice, bob):
+    watcher, hello = await lobby_as(bob)
+    assert hello["seeks"] == []
+    seek = await sync_to_async(services.seek_create)(creator=alice, options=OPTIONS)
+    added = await watcher.receive_until(is_type("seek_added"))
+    assert added["seek"]["id"] == seek.pk
+    assert added["seek"]["creator"] == "alice"
+    await watcher.close()
+
+
+async def test_accepting_sends_the_creator_to_the_match_and_removes_the_seek_for_all(
+    alice, bob, carol
+):
+    creator, _ = await lobby_as(alice)
+    onlooker, _ = await lobby_as(carol)
+    seek = await sync_to_async(services.seek_create)(creator=alice, options=OPTIONS)
+    match = await sync_to_async(services.seek_accept)(seek_id=seek.pk, user=bob)
+
+    started = await creator.receive_until(is_type("match_started"))
+    assert started["url"] == f"/matches/{match.pk}/"
+    removed = await onlooker.receive_until(is_type("seek_removed"))
+    assert removed == {"type": "seek_removed", "id": seek.pk, "reason": "accepted"}
+    # Only the creator is sent to the match: the onlooker never gets match_started.
+    await asyncio.sleep(0.1)
+    assert all(frame["type"] != "match_started" for frame in onlooker.frames)
+    await creator.close()
+    await onlooker.close()
+
+
+async def test_the_online_count_follows_people_arriving_and_leaving(alice, bob):
+    first, hello = await lobby_as(alice)
+    assert hello["online"] == 1
+    second, hello = await lobby_as(bob)
+    assert hello["online"] == 2
+    assert (await first.receive_until(is_type("online")))["count"] >= 1
+    await second.close()
+    frame = await first.receive_until(lambda f: f["type"] == "online" and f["count"] == 1)
+    assert frame["count"] == 1
+    await first.close()
+
+
+async def test_a_visitor_may_watch_the_lobby_but_not_chat(alice):
+    visitor, hello = await lobby_as(None)
+    assert hello["me"] is None
+    await visitor.send({"type": "chat", "text": "hi"})
+    error = await visitor.receive_until(is_type("error"))
+    assert error["code"] == "not_authenticated"
+    assert await sync_to_async(ChatMessage.objects.count)() == 0
+    await visitor.close()
+
+
+async def test_lobby_chat_reaches_everyone_and_is_replayed_to_newcomers(alice, bob, carol):
+    first, _ = await lobby_as(alice)
+    second, _ = await lobby_as(bob)
+    await first.send({"type": "chat", "text": "<script>alert(1)</script> anyone?"})
+    heard = await second.receive_until(is_type("chat"))
+    assert heard["message"]["text"] == "<script>alert(1)</script> anyone?"
+    assert heard["message"]["author"] == "alice"
+    late, hello = await lobby_as(carol)
+    assert [m["text"] for m in hello["chat"]] == ["<script>alert(1)</script> anyone?"]
+    for client in (first, second, late):
+        await client.close()
+
+
+async def test_bad_frames_get_a_clear_error_and_change_nothing(alice):
+    client, _ = await lobby_as(alice)
+    for bad in ["not json", "[1, 2]", '{"no": "type"}', '{"type": "fly"}', "x" * 5000]:
+        await client.send(bad)
+        error = await client.receive_until(is_type("error"))
+        assert error["code"] in {"bad_frame", "unknown_type"}
+    await client.send({"type": "ping"})
+    assert (await client.receive_until(is_type("pong")))["type"] == "pong"
+    await client.close()
+
+
+async def test_a_seek_expires_when_its_creator_leaves_the_lobby_for_the_grace(alice, bob, settings):
+    settings.SEEK_CREATOR_GRACE_SECONDS = 0.2
+    creator, _ = await lobby_as(alice)
+    watcher, _ = await lobby_as(bob)
+    seek = await sync_to_async(services.seek_create)(creator=alice, options=OPTIONS)
+    await watcher.receive_until(is_type("seek_added"))
+    await creator.close()
+    removed = await watcher.receive_until(is_type("seek_removed"), timeout=5)
+    assert removed == {"type": "seek_removed", "id": seek.pk, "reason": "expired"}
+    assert (await sync_to_async(Seek.objects.get)(pk=seek.pk)).status == "expired"
+    await watcher.close()
+
+
+async def test_match_chat_keeps_spectators_out_of_the_players_room(alice, bob, carol):
+    match = await active_match(alice, bob)
+    player_a, hello_a = await chat_as(match.pk, alice)
+    player_b, _ = await chat_as(match.pk, bob)
+    spectator, hello_c = await chat_as(match.pk, carol)
+    assert (hello_a["room"], hello_a["seat"]) == ("players", 0)
+    assert (hello_c["room"], hello_c["seat"]) == ("spectators", None)
+
+    await spectator.send({"type": "chat", "text": "bob, play the five!"})
+    assert (await spectator.receive_until(is_type("chat")))["message"][
+        "text"
+    ] == "bob, play the five!"
+    await player_a.send({"type": "chat", "text": "good luck"})
+    heard_by_b = await player_b.receive_until(is_type("chat"))
+    assert heard_by_b["message"]["text"] == "good luck"
+    await asyncio.sleep(0.2)
+    player_texts = [f["message"]["text"] for f in player_b.frames if f["type"] == "chat"]
+    spectator_texts = [f["message"]["text"] for f in spectator.frames if f["type"] == "chat"]
+    assert player_texts == ["good luck"]
+    assert spectator_texts == ["bob, play the five!"]
+
+    # Someone arriving later is replayed only their own room.
+    late_player, hello = await chat_as(match.pk, bob)
+    assert [m["text"] for m in hello["messages"]] == ["good luck"]
+    for client in (player_a, player_b, spectator, late_player):
+        await client.close()
+
+
+async def test_match_chat_needs_a_login_and_a_real_match(alice):
+    connected, anonymous = await connect(0, None, path="/ws/matches/1/chat/")
+    assert (await anonymous.receive())["code"] == "not_authenticated"
+    connected, lost = await connect(0, alice, path="/ws/matches/999999/chat/")
+    assert (await lost.receive())["code"] == "match_not_found"
+    await anonymous.close()
+    await lost.close()
+
+
+async def test_a_players_chat_socket_marks_them_present_and_absent(alice, bob):
+    match = await active_match(alice, bob)
+    player_a, _ = await chat_as(match.pk, alice)
+    player_b, _ = await chat_as(match.pk, bob)
+    place = f"match-{match.pk}"
+    presence = await sync_to_async(Presence.objects.get)(user=bob, place=place)
+    assert presence.connections == 1
+    await player_b.close()
+    left = await player_a.receive_until(lambda f: f["type"] == "presence" and not f["connected"])
+    assert left["seat"] == 1
+    presence = await sync_to_async(Presence.objects.get)(user=bob, place=place)
+    assert presence.connections == 0
+    await player_a.close()
+
+
+async def test_a_cross_site_page_cannot_open_the_lobby_socket(alice):
+    connected, _ = await connect(0, alice, path="/ws/lobby/", origin=b"http://evil.example")
+    assert not connected
+    assert await sync_to_async(Match.objects.count)() == 0
+
+
+async def test_the_players_chat_socket_hears_when_the_match_ends(alice, bob):
+    match = await active_match(alice, bob)
+    player_a, _ = await chat_as(match.pk, alice)
+    await sync_to_async(game_services.match_resign)(match_id=match.pk, user=bob)
+    assert (await player_a.receive_until(is_type("match_ended")))["type"] == "match_ended"
+    await player_a.close()
+
+
+async def test_a_rematch_offer_and_its_acceptance_reach_both_players(alice, bob):
+    match = await active_match(alice, bob)
+    await sync_to_async(game_services.match_resign)(match_id=match.pk, user=bob)
+    player_a, _ = await chat_as(match.pk, alice)
+    player_b, _ = await chat_as(match.pk, bob)
+    await sync_to_async(services.rematch_offer)(match_id=match.pk, user=bob)
+    offered = await player_a.receive_until(is_type("rematch_offered"))
+    assert (offered["by"], offered["by_seat"]) == ("bob", 1)
+    new_match = await sync_to_async(services.rematch_offer)(match_id=match.pk, user=alice)
+    for player in (player_a, player_b):
+        started = await player.receive_until(is_type("rematch_started"))
+        assert started["url"] == f"/matches/{new_match.pk}/"
+        await player.close()

@@ -1,0 +1,115 @@
+"""The hand-written statements of the action path write and read exactly what the ORM would."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from games import engine, services
+from games.models import Match, MatchAction, MatchEvent
+from games.services.action_sql import (
+    MATCH_PROGRESS_FIELDS,
+    earlier_action_result,
+    match_lock_with_seats,
+    match_progress_save,
+    rows_insert,
+)
+from games.services.recording import load_state
+from tests.server.driving import protocol_action
+
+
+def test_inserted_events_read_back_through_the_orm_unchanged(match):
+    public = {"card": "5H", "count": 15, "items": [{"kind": "fifteen", "points": 2}]}
+    private = {"0": {"cards": ["AS", "2S"]}}
+    before = timezone.now()
+    rows = [
+        MatchEvent(match=match, seq=900 + n, type="card_played", public=public, private=private)
+        for n in range(3)
+    ]
+    rows_insert(MatchEvent, rows)
+    stored = list(MatchEvent.objects.filter(match=match, seq__gte=900).order_by("seq"))
+    assert [(e.seq, e.type, e.public, e.private) for e in stored] == [
+        (900 + n, "card_played", public, private) for n in range(3)
+    ]
+    assert all(event.created_at >= before for event in stored)
+
+
+def test_an_inserted_action_is_found_again_by_its_client_id(match):
+    action = MatchAction(
+        match=match,
+        number=500,
+        seat=1,
+        payload={"type": "play", "seat": 1, "card": "7C"},
+        client_action_id="b-7",
+        result_seq=321,
+    )
+    rows_insert(MatchAction, [action])
+    assert MatchAction.objects.get(match=match, number=500).payload == action.payload
+    assert earlier_action_result(match_id=match.pk, seat=1, action_id="b-7") == 321
+    assert earlier_action_result(match_id=match.pk, seat=0, action_id="b-7") is None
+    assert earlier_action_result(match_id=match.pk, seat=1, action_id="b-8") is None
+
+
+def test_saving_progress_writes_every_progress_column_and_nothing_else(match):
+    match.refresh_from_db()
+    options_before = match.options_dict
+    updated_before = match.updated_at
+    match.state = {"phase": "match_over", "marker": [1, 2, 3]}
+    match.match_scores = [1, 0]
+    match.last_seq += 5
+    match.action_count += 2
+    match.status = Match.Status.FINISHED
+    match.winner_seat = 0
+    match.finish_reason = "won"
+    match.finished_at = timezone.now()
+    match.muggins = not match.muggins  # not a progress column: must not be written
+    match_progress_save(match)
+
+    stored = Match.objects.get(pk=match.pk)
+    for name in MATCH_PROGRESS_FIELDS:
+        if name != "updated_at":
+            assert getattr(stored, name) == getattr(match, name), name
+    assert stored.updated_at > updated_before
+    assert stored.options_dict == options_before
+
+
+def test_the_lock_reads_the_match_with_its_seats_in_order(match, alice, bob):
+    with transaction.atomic():
+        locked_match, seats = match_lock_with_seats(match.pk)
+    assert locked_match.pk == match.pk
+    assert locked_match.state == Match.objects.get(pk=match.pk).state
+    assert [(seat.number, seat.user_id, seat.is_bot) for seat in seats] == [
+        (0, alice.pk, False),
+        (1, bob.pk, False),
+    ]
+    assert all(seat.match is locked_match for seat in seats)
+    with transaction.atomic():
+        assert match_lock_with_seats(match.pk + 1000) is None
+
+
+def test_the_lock_loads_only_the_columns_an_action_can_change(match):
+    with transaction.atomic():
+        locked_match, _ = match_lock_with_seats(match.pk)
+    loaded = {field.attname for field in Match._meta.concrete_fields} - set(
+        locked_match.get_deferred_fields()
+    )
+    assert loaded == {"id", *MATCH_PROGRESS_FIELDS}
+
+
+def test_an_action_costs_a_fixed_handful_of_statements(
+    match, alice, bob, django_assert_max_num_queries
+):
+    """Lock, duplicate check, action row, event rows, snapshot; plus the test's savepoint pair.
+
+    A regression here (an ORM query or a deferred column read sneaking into the path every card
+    takes) shows at once; docs/performance.md says what each statement costs.
+    """
+    people = {0: alice, 1: bob}
+    state = load_state(Match.objects.get(pk=match.pk))
+    seat, action = next(
+        (seat, protocol_action(actions[0]))
+        for seat in (0, 1)
+        if (actions := engine.legal_actions(state, seat))
+    )
+    with django_assert_max_num_queries(7):
+        services.action_apply(match_id=match.pk, user=people[seat], action=action, action_id="q-1")

@@ -1,0 +1,238 @@
+"""Real Daphne processes for end-to-end tests.
+
+Each server is a separate OS process serving the real ASGI application, so tests exercise what
+production runs: HTTP, websockets, the channel layer and the database across processes. The
+database is a fresh one per :class:`LiveDatabase` (a SQLite file, or a new PostgreSQL database
+when DATABASE_URL points at PostgreSQL), migrated before the first server starts, because
+pytest-django's in-memory test database is invisible to another process.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+import uuid
+from pathlib import Path
+from urllib.parse import urlparse, urlunparse
+
+PROJECT_DIR = Path(__file__).resolve().parents[2]
+
+
+# Set in the test process for Playwright (see tests/conftest.py); never pass it to a server.
+TEST_ONLY_VARIABLES = {"DJANGO_ALLOW_ASYNC_UNSAFE"}
+
+
+def child_environment(**overrides: str) -> dict[str, str]:
+    """The test process's environment for a child process, less test-only switches."""
+    env = {key: value for key, value in os.environ.items() if key not in TEST_ONLY_VARIABLES}
+    env.update(overrides)
+    return env
+
+
+# prctl(2) option: the signal the kernel sends a process when its parent dies.
+PR_SET_PDEATHSIG = 1
+# Looked up once here, in the parent: the child between fork and exec may only make the call
+# (loading a library there could deadlock on a lock another thread held at the fork).
+_prctl = ctypes.CDLL(None, use_errno=True).prctl if sys.platform == "linux" else None
+
+
+def die_with_parent(parent_pid: int):
+    """A ``preexec_fn`` that makes the child get SIGKILL when the test process dies.
+
+    A test run that crashes, or is killed (a CI timeout, Ctrl-C twice, SIGKILL), never reaches
+    ``stop()``, and its Daphne servers lived on holding ports and database connections. The
+    kernel's parent-death signal ends them however the parent ends. Linux only; elsewhere a
+    no-op. (It fires when the thread that started the child exits: start servers from the
+    main thread or a thread that outlives them, as the fixtures do.)
+    """
+
+    def preexec() -> None:
+        if _prctl is None:
+            return
+        if _prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) != 0:
+            os._exit(127)
+        if os.getppid() != parent_pid:  # the parent died before the call: nobody will stop us
+            os._exit(1)
+
+    return preexec
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class LiveDatabase:
+    """A throwaway database that several server processes can share."""
+
+    def __init__(self, directory: Path, base_url: str = "") -> None:
+        self.base_url = base_url
+        self.name = ""
+        if base_url.startswith(("postgres://", "postgresql://", "pgsql://")):
+            self.name = f"cribbage_live_{uuid.uuid4().hex[:10]}"
+            parsed = urlparse(base_url)
+            self.url = urlunparse(parsed._replace(path=f"/{self.name}"))
+            self._admin_url = urlunparse(parsed._replace(path="/postgres"))
+        else:
+            self.url = f"sqlite:///{directory / 'live.sqlite3'}"
+            self._admin_url = ""
+
+    def create(self) -> None:
+        if self.name:
+            import psycopg
+
+            with psycopg.connect(self._admin_url, autocommit=True) as connection:
+                connection.execute(f'CREATE DATABASE "{self.name}"')
+        env = child_environment(DATABASE_URL=self.url)
+        subprocess.run(
+            [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+            cwd=PROJECT_DIR,
+            env=env,
+            check=True,
+        )
+
+    def drop(self) -> None:
+        if not self.name:
+            return
+        import psycopg
+
+        with psycopg.connect(self._admin_url, autocommit=True) as connection:
+            connection.execute(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
+
+
+class DaphneServer:
+    """One Daphne process on a free loopback port; can be stopped, killed and started again."""
+
+    def __init__(self, env: dict[str, str], port: int | None = None, log_path: Path | None = None):
+        self.port = port or free_port()
+        self.env = child_environment(**env)
+        self.env.setdefault("DEBUG", "true")
+        self.env.setdefault("BOT_DELAY_SECONDS", "0")
+        self.env["PYTHONUNBUFFERED"] = "1"
+        self.log_path = log_path
+        self.process: subprocess.Popen | None = None
+        self._log = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 30.0) -> DaphneServer:
+        if self.log_path is not None:
+            self._log = open(self.log_path, "ab")  # noqa: SIM115 - closed in stop()
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "daphne",
+                "-b",
+                "127.0.0.1",
+                "-p",
+                str(self.port),
+                "cribbage_site.asgi:application",
+            ],
+            cwd=PROJECT_DIR,
+            env=self.env,
+            stdout=self._log or subprocess.DEVNULL,
+            stderr=subprocess.STDOUT if self._log else subprocess.DEVNULL,
+            preexec_fn=die_with_parent(os.getpid()),
+        )
+        self.wait_healthy(timeout)
+        return self
+
+    def wait_healthy(self, timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        last_error = "no answer"
+        while time.monotonic() < deadline:
+            if self.process is not None and self.process.poll() is not None:
+                raise RuntimeError(f"Daphne exited with code {self.process.returncode}")
+            try:
+                with urllib.request.urlopen(f"{self.url}/healthz", timeout=2) as response:
+                    if response.status == 200:
+                        return
+            except urllib.error.HTTPError as error:
+                last_error = f"HTTP {error.code}: {error.read()[:300]!r}"
+            except OSError as error:
+                last_error = str(error)
+            time.sleep(0.1)
+        raise RuntimeError(f"Daphne on port {self.port} not healthy: {last_error}")
+
+    def kill(self) -> None:
+        """Stop abruptly, as a crash would: no clean shutdown."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(10)
+        self._close_log()
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(10)
+        self._close_log()
+
+    def _close_log(self) -> None:
+        if self._log is not None:
+            self._log.close()
+            self._log = None
+
+
+class RedisServer:
+    """A private ``redis-server`` on a free loopback port, which a test may kill and restart.
+
+    The suite's shared Redis must not be restarted under other tests; this one belongs to the
+    test that started it. It keeps nothing on disk, like the shared one.
+    """
+
+    def __init__(self, directory: Path, port: int | None = None) -> None:
+        self.port = port or free_port()
+        self.directory = directory
+        self.process: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self, timeout: float = 10.0) -> RedisServer:
+        executable = shutil.which("redis-server")
+        if executable is None:
+            raise RuntimeError("redis-server is not installed")
+        self.process = subprocess.Popen(
+            [executable, "--bind", "127.0.0.1", "--port", str(self.port), "--save", ""]
+            + ["--appendonly", "no", "--dir", str(self.directory)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            preexec_fn=die_with_parent(os.getpid()),
+        )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), 0.5) as connection:
+                    connection.sendall(b"PING\r\n")
+                    if connection.recv(16).startswith(b"+PONG"):
+                        return self
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError(f"redis-server on port {self.port} did not answer")
+
+    def kill(self) -> None:
+        """Stop abruptly, losing everything Redis held (group memberships included)."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(10)
