@@ -9,7 +9,7 @@ from django.contrib.auth.forms import AuthenticationForm, UsernameField
 from django.contrib.auth.validators import UnicodeUsernameValidator
 
 from accounts.models import Profile
-from accounts.services import GUEST_PREFIX, is_reserved_username
+from accounts.services import GUEST_PREFIX, PREFERENCE_FIELDS, is_reserved_username
 from accounts.throttle import Throttle
 
 
@@ -118,14 +118,7 @@ class PreferencesForm(forms.ModelForm):
 
     class Meta:
         model = Profile
-        fields = [
-            "card_order",
-            "sound_on",
-            "default_variant",
-            "default_scoring",
-            "default_muggins",
-            "default_match_target",
-        ]
+        fields = list(PREFERENCE_FIELDS)
         labels = {
             "card_order": "Sort my hand",
             "sound_on": "Sound effects",

@@ -35,7 +35,7 @@ from math import comb
 from typing import Any
 
 from games.engine.cards import SUITS, Card
-from games.engine.scoring import BadHand, rank_points
+from games.engine.scoring import BadHand, checked_cards, rank_points
 
 JACK = 11
 DECK_SIZE = 52
@@ -122,16 +122,9 @@ def analyze_discard(cards: Sequence[Card], is_dealer: bool) -> list[DiscardAnaly
 def _checked_dealt(cards: Sequence[Card], is_dealer: bool) -> tuple[Card, ...]:
     if not isinstance(is_dealer, bool):
         raise BadHand(f"is_dealer must be true or false, not {is_dealer!r}")
-    if isinstance(cards, str | bytes) or not isinstance(cards, Sequence):
-        raise BadHand(f"the dealt cards must be a sequence of cards, not {cards!r}")
-    dealt = tuple(cards)
-    for card in dealt:
-        if not isinstance(card, Card):
-            raise BadHand(f"the dealt cards hold {card!r}, which is not a card")
+    dealt = checked_cards(cards, "dealt cards", BadHand)
     if len(dealt) not in DEALT_SIZES:
         raise BadHand(f"a dealt hand has 6 or 5 cards, not {len(dealt)}")
-    if len(set(dealt)) != len(dealt):
-        raise BadHand(f"the dealt cards hold the same card twice: {' '.join(map(str, dealt))}")
     return dealt
 
 

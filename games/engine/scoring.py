@@ -225,7 +225,8 @@ def _pick(cards: Sequence[Card], positions: tuple[int, ...]) -> tuple[Card, ...]
     return tuple(cards[index] for index in positions)
 
 
-def _checked_cards(cards: object, what: str, error: type[IllegalAction]) -> tuple[Card, ...]:
+def checked_cards(cards: object, what: str, error: type[IllegalAction]) -> tuple[Card, ...]:
+    """Callers outside the engine pass anything; say plainly what is wrong before scoring it."""
     if isinstance(cards, str | bytes) or not isinstance(cards, Sequence):
         raise error(f"the {what} must be a sequence of cards, not {cards!r}")
     result = tuple(cards)
@@ -239,7 +240,7 @@ def _checked_cards(cards: object, what: str, error: type[IllegalAction]) -> tupl
 
 def _checked_show(hand: Sequence[Card], starter: Card, crib: bool) -> tuple[Card, ...]:
     what = "crib" if crib else "hand"
-    cards = _checked_cards(hand, what, BadHand)
+    cards = checked_cards(hand, what, BadHand)
     if not isinstance(starter, Card):
         raise BadHand(f"the starter must be a card, not {starter!r}")
     allowed = (CRIB_SIZE,) if crib else HAND_SIZES
@@ -252,7 +253,7 @@ def _checked_show(hand: Sequence[Card], starter: Card, crib: bool) -> tuple[Card
 
 
 def _checked_pile(pile: Sequence[Card]) -> tuple[Card, ...]:
-    cards = _checked_cards(pile, "pile", BadPile)
+    cards = checked_cards(pile, "pile", BadPile)
     if not cards:
         raise BadPile("the pile is empty: there is no last card to score")
     count = sum(card.value for card in cards)
