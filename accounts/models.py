@@ -10,6 +10,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from games.models import Match
+
 
 class CardOrder(models.TextChoices):
     """The same three orders the game table offers (static/js/cards.js CARD_ORDERS)."""
@@ -17,16 +19,6 @@ class CardOrder(models.TextChoices):
     ASCENDING = "ascending", "Ascending"
     DESCENDING = "descending", "Descending"
     DEALT = "dealt", "As dealt"
-
-
-class Variant(models.TextChoices):
-    SIX = "six", "Six-card (121 points)"
-    FIVE = "five", "Five-card (61 points)"
-
-
-class Scoring(models.TextChoices):
-    AUTO = "auto", "Automatic"
-    MANUAL = "manual", "Manual"
 
 
 class Profile(models.Model):
@@ -38,8 +30,12 @@ class Profile(models.Model):
     is_guest = models.BooleanField(default=False)
     card_order = models.CharField(max_length=12, choices=CardOrder, default=CardOrder.ASCENDING)
     sound_on = models.BooleanField(default=True)
-    default_variant = models.CharField(max_length=8, choices=Variant, default=Variant.SIX)
-    default_scoring = models.CharField(max_length=8, choices=Scoring, default=Scoring.AUTO)
+    default_variant = models.CharField(
+        max_length=8, choices=Match.Variant, default=Match.Variant.SIX
+    )
+    default_scoring = models.CharField(
+        max_length=8, choices=Match.Scoring, default=Match.Scoring.AUTO
+    )
     default_muggins = models.BooleanField(default=False)
     default_match_target = models.PositiveSmallIntegerField(default=1)
 

@@ -22,8 +22,8 @@ class Match(models.Model):
         FINISHED = "finished", "Finished"
 
     class Variant(models.TextChoices):
-        SIX = "six", "Six-card"
-        FIVE = "five", "Five-card"
+        SIX = "six", "Six-card (121 points)"
+        FIVE = "five", "Five-card (61 points)"
 
     class Scoring(models.TextChoices):
         AUTO = "auto", "Automatic"
