@@ -27,6 +27,14 @@ const handlers = {
 };
 const hello = (seq) => ({ type: "hello", protocol: 1, seq, seat: 0, players: [], view: {} });
 const event = (seq, type = "go") => ({ type: "event", seq, event: { type, data: {} } });
+// A connection whose socket the fake server has just opened.
+const opened = () => {
+  const connection = new MatchConnection("ws://test/", handlers, { WebSocketClass: FakeSocket });
+  connection.connect();
+  const socket = FakeSocket.instances.at(-1);
+  socket.open();
+  return { connection, socket };
+};
 """
 
 
@@ -34,10 +42,7 @@ def test_events_are_applied_in_order_and_repeats_are_ignored(js):
     result = js(
         FAKE_SOCKET
         + """
-        const connection = new MatchConnection("ws://test/", handlers, { WebSocketClass: FakeSocket });
-        connection.connect();
-        const socket = FakeSocket.instances[0];
-        socket.open();
+        const { connection, socket } = opened();
         socket.server(hello(4));
         socket.server(event(4));   // already in the hello
         socket.server(event(5));
@@ -54,10 +59,7 @@ def test_a_gap_asks_for_a_sync_from_the_last_event_applied_and_the_answer_fills_
     result = js(
         FAKE_SOCKET
         + """
-        const connection = new MatchConnection("ws://test/", handlers, { WebSocketClass: FakeSocket });
-        connection.connect();
-        const socket = FakeSocket.instances[0];
-        socket.open();
+        const { connection, socket } = opened();
         socket.server(hello(10));
         socket.server(event(11));
         socket.server(event(13));  // 12 went missing
@@ -110,10 +112,7 @@ def test_an_error_answer_stops_the_resending_and_is_reported(js):
     result = js(
         FAKE_SOCKET
         + """
-        const connection = new MatchConnection("ws://test/", handlers, { WebSocketClass: FakeSocket });
-        connection.connect();
-        const socket = FakeSocket.instances[0];
-        socket.open();
+        const { connection, socket } = opened();
         socket.server(hello(1));
         const id = connection.act({ type: "play", card: "QS" });
         socket.server({ type: "error", code: "card_not_in_hand", message: "QS is not in your hand", action_id: id });
@@ -127,10 +126,7 @@ def test_not_logged_in_or_no_such_match_stops_reconnecting(js):
     result = js(
         FAKE_SOCKET
         + """
-        const connection = new MatchConnection("ws://test/", handlers, { WebSocketClass: FakeSocket });
-        connection.connect();
-        const socket = FakeSocket.instances[0];
-        socket.open();
+        const { connection, socket } = opened();
         socket.close(4404);
         await new Promise((resolve) => setTimeout(resolve, 1300));
         return { instances: FakeSocket.instances.length, statuses: seen.statuses };
@@ -150,10 +146,7 @@ def test_an_ack_ahead_of_the_events_received_leads_to_a_sync_when_they_do_not_fo
     result = js(
         FAKE_SOCKET
         + """
-        const connection = new MatchConnection("ws://test/", handlers, { WebSocketClass: FakeSocket });
-        connection.connect();
-        const socket = FakeSocket.instances[0];
-        socket.open();
+        const { connection, socket } = opened();
         socket.server(hello(7));
         const id = connection.act({ type: "play", card: "5H" });
         socket.server({ type: "ack", action_id: id, seq: 9, duplicate: false });
@@ -172,10 +165,7 @@ def test_an_ack_whose_events_arrive_in_time_asks_for_nothing(js):
     sent = js(
         FAKE_SOCKET
         + """
-        const connection = new MatchConnection("ws://test/", handlers, { WebSocketClass: FakeSocket });
-        connection.connect();
-        const socket = FakeSocket.instances[0];
-        socket.open();
+        const { connection, socket } = opened();
         socket.server(hello(7));
         const id = connection.act({ type: "play", card: "5H" });
         socket.server({ type: "ack", action_id: id, seq: 8, duplicate: false });
@@ -193,10 +183,7 @@ def test_history_frames_reach_only_the_history_handler_and_newer_ones_are_applie
         + """
         const history = [];
         handlers.onHistory = (frames) => history.push(frames.map((frame) => frame.seq));
-        const connection = new MatchConnection("ws://test/", handlers, { WebSocketClass: FakeSocket });
-        connection.connect();
-        const socket = FakeSocket.instances[0];
-        socket.open();
+        const { connection, socket } = opened();
         socket.server(hello(10));
         const asked = connection.requestHistory(7);
         const again = connection.requestHistory(7);  // one question at a time
