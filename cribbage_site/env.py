@@ -75,7 +75,10 @@ def database_from_url(url: str) -> dict:
             "HOST": unquote(parsed.hostname or ""),
             "PORT": str(parsed.port or ""),
             "CONN_MAX_AGE": 60,
-            "CONN_HEALTH_CHECKS": True,
+            # No "SELECT 1" before each use of a kept connection: on the websocket side that was
+            # a round trip on every action. A connection that broke (a database restart) is
+            # closed after its first error; the action service retries once on a new one.
+            "CONN_HEALTH_CHECKS": False,
         }
         if options:
             entry["OPTIONS"] = options

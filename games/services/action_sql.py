@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from django.db import connection, models
 from django.db.models.expressions import Col
 
-from games.models import Match, MatchAction, Seat
+from games.models import Match, MatchAction, MatchEvent, Seat
 
 # The columns an action can change: the snapshot, the log positions, status and results.
 MATCH_PROGRESS_FIELDS = (
@@ -60,14 +61,19 @@ def rows_insert(model: type[models.Model], objects: Sequence[models.Model]) -> N
     """Insert ``objects`` in one statement (their primary keys are not read back)."""
     if not objects:
         return
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _insert_sql(model, len(objects), connection.vendor), _insert_params(model, objects)
+        )
+
+
+def _insert_params(model: type[models.Model], objects: Sequence[models.Model]) -> list:
     fields = _insert_fields(model)
-    params = [
+    return [
         field.get_db_prep_save(field.pre_save(obj, True), connection)
         for obj in objects
         for field in fields
     ]
-    with connection.cursor() as cursor:
-        cursor.execute(_insert_sql(model, len(objects), connection.vendor), params)
 
 
 @functools.cache
@@ -80,12 +86,16 @@ def _match_update_sql(vendor: str) -> str:
 
 def match_progress_save(match: Match) -> None:
     """Write the match's progress columns (``updated_at`` moves on, as ``save()`` would)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_match_update_sql(connection.vendor), _match_update_params(match))
+
+
+def _match_update_params(match: Match) -> list:
     params = [
         field.get_db_prep_save(field.pre_save(match, False), connection)
         for field in _fields(Match, MATCH_PROGRESS_FIELDS)
     ]
-    with connection.cursor() as cursor:
-        cursor.execute(_match_update_sql(connection.vendor), [*params, match.pk])
+    return [*params, match.pk]
 
 
 # What the locked read loads of the match: its key and the columns an action can change. The
@@ -99,15 +109,42 @@ SEAT_FIELDS = ("number", "user", "is_bot", "bot_level")
 @functools.cache
 def _locked_match_sql(vendor: str) -> str:
     match_table, seat_table = _quote(Match._meta.db_table), _quote(Seat._meta.db_table)
+    action_table = _quote(MatchAction._meta.db_table)
     columns = [f"m.{_quote(f.column)}" for f in _fields(Match, LOCKED_MATCH_FIELDS)]
     columns += [f"s.{_quote(f.column)}" for f in _fields(Seat, SEAT_FIELDS)]
     seat_match, seat_number = (_quote(Seat._meta.get_field(n).column) for n in ("match", "number"))
+    action_match, action_seat, client_id, result_seq = _action_columns()
+    action_count = _quote(Match._meta.get_field("action_count").column)
+    # Per seat, the result of an action that seat already sent with this client id (the
+    # duplicate check), read in the same round trip through the unique (match, seat, id) index.
+    # Then the match's action count as the statement's snapshot saw it: see match_lock.
+    columns.append(
+        f"(SELECT a.{result_seq} FROM {action_table} a WHERE a.{action_match} = m.{_quote('id')} "
+        f"AND a.{action_seat} = s.{seat_number} AND a.{client_id} = %s)"
+    )
+    columns.append(
+        f"(SELECT m2.{action_count} FROM {match_table} m2 WHERE m2.{_quote('id')} = m.{_quote('id')})"
+    )
     sql = (
         f"SELECT {', '.join(columns)} FROM {seat_table} s JOIN {match_table} m "
         f"ON m.{_quote('id')} = s.{seat_match} WHERE s.{seat_match} = %s ORDER BY s.{seat_number}"
     )
     # SQLite has no row locks: its IMMEDIATE transactions (settings) hold the write lock.
     return sql + " FOR UPDATE OF m" if connection.features.has_select_for_update_of else sql
+
+
+def _action_columns() -> tuple[str, ...]:
+    names = ("match", "seat", "client_action_id", "result_seq")
+    return tuple(_quote(field.column) for field in _fields(MatchAction, names))
+
+
+@functools.cache
+def _earlier_results_sql(vendor: str) -> str:
+    action_match, action_seat, client_id, result_seq = _action_columns()
+    return (
+        f"SELECT {action_seat}, {result_seq} FROM {_quote(MatchAction._meta.db_table)} "
+        f"WHERE {action_match} = %s AND {client_id} = %s AND {action_seat} IS NOT NULL"
+    )
 
 
 @functools.cache
@@ -139,45 +176,88 @@ def _read_row(model: type[models.Model], names: tuple[str, ...], values: Sequenc
     return row
 
 
-def match_lock_with_seats(match_id: int) -> tuple[Match, list[Seat]] | None:
-    """Lock the match row and read it with its seats in one round trip (None: no such match).
+@dataclass(frozen=True)
+class LockedMatch:
+    """The locked match, its seats in order, and what each seat's resent action produced."""
 
-    Must run inside a transaction. The seats carry only what deciding an action needs.
+    match: Match
+    seats: list[Seat]
+    earlier_results: dict[int, int]
+    """Seat number -> last event number of the action that seat already sent with the asked
+    client id (absent: not sent before)."""
+
+
+def match_lock(match_id: int, action_id: str | None = None) -> LockedMatch | None:
+    """Lock the match row and read it, its seats and the duplicate check in one round trip.
+
+    None: no such match. Must run inside a transaction. The seats carry only what deciding an
+    action needs. With ``action_id`` None there is no duplicate check (nothing is found).
+
+    When the statement had to wait for the lock (PostgreSQL, READ COMMITTED), the match row it
+    returns is the version the other transaction committed, but its subqueries still saw the
+    database as it was when the statement began: the duplicate check could miss the very action
+    that was committed meanwhile. The match's action count read by a subquery differs from the
+    locked row's then, and the check is made again by a statement of its own.
     """
     with connection.cursor() as cursor:
-        cursor.execute(_locked_match_sql(connection.vendor), [match_id])
+        cursor.execute(_locked_match_sql(connection.vendor), [action_id, match_id])
         rows = cursor.fetchall()
     if not rows:
         return None
     match_width = len(LOCKED_MATCH_FIELDS)
+    seat_end = match_width + len(SEAT_FIELDS)
+    earlier_at, snapshot_count_at = seat_end, seat_end + 1
     attnames = [field.attname for field in _fields(Match, LOCKED_MATCH_FIELDS)]
     match = Match.from_db(
         connection.alias, attnames, _read_row(Match, LOCKED_MATCH_FIELDS, rows[0][:match_width])
     )
     seats = []
+    earlier_results = {}
     for row in rows:
-        number, user_id, is_bot, bot_level = _read_row(Seat, SEAT_FIELDS, row[match_width:])
+        number, user_id, is_bot, bot_level = _read_row(Seat, SEAT_FIELDS, row[match_width:seat_end])
         seats.append(
             Seat(match=match, number=number, user_id=user_id, is_bot=is_bot, bot_level=bot_level)
         )
-    return match, seats
+        if row[earlier_at] is not None:
+            earlier_results[number] = row[earlier_at]
+    if action_id is not None and rows[0][snapshot_count_at] != match.action_count:
+        with connection.cursor() as cursor:
+            cursor.execute(_earlier_results_sql(connection.vendor), [match_id, action_id])
+            earlier_results = dict(cursor.fetchall())
+    return LockedMatch(match=match, seats=seats, earlier_results=earlier_results)
 
 
 @functools.cache
-def _earlier_action_sql(vendor: str) -> str:
-    table = _quote(MatchAction._meta.db_table)
-    match, seat, client_id, result_seq = (
-        _quote(field.column)
-        for field in _fields(MatchAction, ("match", "seat", "client_action_id", "result_seq"))
-    )
-    return (
-        f"SELECT {result_seq} FROM {table} WHERE {match} = %s AND {seat} = %s AND {client_id} = %s"
-    )
+def _progress_write_sql(actions: int, events: int, vendor: str) -> str:
+    """PostgreSQL: the log rows and the snapshot in one statement (one round trip).
+
+    Data-modifying ``WITH`` parts all run, once, as part of the statement, so the rows and the
+    snapshot are still written together or not at all.
+    """
+    parts = []
+    if actions:
+        parts.append(f"a AS ({_insert_sql(MatchAction, actions, vendor)})")
+    if events:
+        parts.append(f"e AS ({_insert_sql(MatchEvent, events, vendor)})")
+    prefix = f"WITH {', '.join(parts)} " if parts else ""
+    return prefix + _match_update_sql(vendor)
 
 
-def earlier_action_result(*, match_id: int, seat: int, action_id: str) -> int | None:
-    """The last event number of the action this seat already sent as ``action_id``, if any."""
+def progress_write(
+    match: Match, actions: Sequence[MatchAction], events: Sequence[MatchEvent]
+) -> None:
+    """Append ``actions`` and ``events`` to the log and save the match's progress columns.
+
+    One statement on PostgreSQL; on SQLite (in-process, no round trips to save, and no
+    data-modifying ``WITH``) the same rows through :func:`rows_insert` and
+    :func:`match_progress_save`.
+    """
+    if connection.vendor != "postgresql":
+        rows_insert(MatchAction, actions)
+        rows_insert(MatchEvent, events)
+        match_progress_save(match)
+        return
+    params = [*_insert_params(MatchAction, actions), *_insert_params(MatchEvent, events)]
+    params += _match_update_params(match)
     with connection.cursor() as cursor:
-        cursor.execute(_earlier_action_sql(connection.vendor), [match_id, seat, action_id])
-        row = cursor.fetchone()
-    return None if row is None else row[0]
+        cursor.execute(_progress_write_sql(len(actions), len(events), connection.vendor), params)

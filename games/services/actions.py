@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
+from django.db import InterfaceError, OperationalError, connection, transaction
 
 from games import engine
 from games.broadcast import broadcast_progress
-from games.models import Match, Seat
+from games.models import Match
 from games.services import bots
-from games.services.action_sql import earlier_action_result, match_lock_with_seats
+from games.services.action_sql import LockedMatch, match_lock
 from games.services.errors import ServiceError
 from games.services.recording import Progress, apply_action, load_state, run_chance, save_progress
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -35,23 +39,31 @@ def action_apply(
     """
     if user is None or not user.is_authenticated:
         raise ServiceError("not_authenticated", "log in to play")
-    with transaction.atomic():
-        match, seats = _locked_match_and_seats(match_id)
-        seat = next((s.number for s in seats if s.user_id == user.pk), None)
-        if seat is None:
-            raise ServiceError(
-                "not_seated", "you are not seated in this match (spectators cannot act)"
-            )
-        return _apply_locked(match, seat=seat, action=action, action_id=action_id, seats=seats)
+
+    def attempt() -> ActionOutcome:
+        with transaction.atomic():
+            locked = _locked_match(match_id, action_id)
+            seat = next((s.number for s in locked.seats if s.user_id == user.pk), None)
+            if seat is None:
+                raise ServiceError(
+                    "not_seated", "you are not seated in this match (spectators cannot act)"
+                )
+            return _apply_locked(locked, seat=seat, action=action, action_id=action_id)
+
+    return _once_more_on_a_lost_connection(attempt, action_id)
 
 
 def action_apply_for_seat(
     *, match_id: int, seat: int, action: dict[str, Any], action_id: str | None = None
 ) -> ActionOutcome:
     """Apply an action for a seat the caller already vouches for (the computer opponent)."""
-    with transaction.atomic():
-        match = _locked_match(match_id)
-        return _apply_locked(match, seat=seat, action=action, action_id=action_id)
+
+    def attempt() -> ActionOutcome:
+        with transaction.atomic():
+            locked = _locked_match(match_id, action_id)
+            return _apply_locked(locked, seat=seat, action=action, action_id=action_id)
+
+    return _once_more_on_a_lost_connection(attempt, action_id)
 
 
 def match_resign(*, match_id: int, user, action_id: str | None = None) -> ActionOutcome:
@@ -61,33 +73,42 @@ def match_resign(*, match_id: int, user, action_id: str | None = None) -> Action
     )
 
 
-def _locked_match_and_seats(match_id: int) -> tuple[Match, list[Seat]]:
-    """Lock the match row and read its seats in one statement (one round trip per action)."""
-    locked = match_lock_with_seats(match_id)
+def _once_more_on_a_lost_connection(
+    attempt: Callable[[], ActionOutcome], action_id: str | None
+) -> ActionOutcome:
+    """Run ``attempt``; if the database connection was lost, run it once more on a new one.
+
+    Kept connections are not health-checked before each use (``CONN_HEALTH_CHECKS`` is off: the
+    check was a round trip on every action; docs/performance.md), so after a database restart
+    the first statement on a kept connection fails. The retry is safe only with an
+    ``action_id``: if the connection broke during the commit, the first try may have applied,
+    and the duplicate check answers the second one with its result instead of applying twice.
+    """
+    try:
+        return attempt()
+    except (OperationalError, InterfaceError):
+        if action_id is None or connection.in_atomic_block:
+            raise
+        logger.warning("database connection lost during an action; retrying once")
+        connection.close()
+        return attempt()
+
+
+def _locked_match(match_id: int, action_id: str | None) -> LockedMatch:
+    """Lock the match row, read its seats and check for a resend, in one round trip."""
+    locked = match_lock(match_id, action_id)
     if locked is None:
         raise ServiceError("match_not_found", f"there is no match {match_id}")
     return locked
 
 
-def _locked_match(match_id: int) -> Match:
-    try:
-        return Match.objects.select_for_update().get(pk=match_id)
-    except Match.DoesNotExist as error:
-        raise ServiceError("match_not_found", f"there is no match {match_id}") from error
-
-
 def _apply_locked(
-    match: Match,
-    *,
-    seat: int,
-    action: dict[str, Any],
-    action_id: str | None,
-    seats: list | None = None,
+    locked: LockedMatch, *, seat: int, action: dict[str, Any], action_id: str | None
 ) -> ActionOutcome:
-    if action_id is not None:
-        earlier_seq = earlier_action_result(match_id=match.pk, seat=seat, action_id=action_id)
-        if earlier_seq is not None:
-            return ActionOutcome(action_id=action_id, seq=earlier_seq, duplicate=True)
+    match = locked.match
+    earlier_seq = locked.earlier_results.get(seat)
+    if earlier_seq is not None:
+        return ActionOutcome(action_id=action_id, seq=earlier_seq, duplicate=True)
     if match.status == Match.Status.WAITING:
         raise ServiceError("match_not_started", "the match starts when both seats are filled")
     if match.status == Match.Status.FINISHED:
@@ -103,5 +124,5 @@ def _apply_locked(
     run_chance(progress)
     save_progress(progress)
     broadcast_progress(progress)
-    bots.schedule_bot_turns(match=match, state=progress.state, seats=seats)
+    bots.schedule_bot_turns(match=match, state=progress.state, seats=locked.seats)
     return ActionOutcome(action_id=action_id, seq=match.last_seq, duplicate=False)

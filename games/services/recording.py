@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from games import engine, fairness
 from games.models import Game, Match, MatchAction, MatchEvent, Shuffle
-from games.services.action_sql import match_progress_save, rows_insert
+from games.services.action_sql import progress_write
 
 # Events after which the current deck can no longer influence anything, so it is revealed.
 HAND_OVER_EVENTS = {"hand_ended", "game_ended", "match_ended"}
@@ -111,9 +111,11 @@ def run_chance(progress: Progress) -> None:
 
 def reveal_shuffles(progress: Progress) -> None:
     """Reveal every deck whose hand is over (all unrevealed ones when this is called)."""
-    for shuffle in progress.match.shuffles.filter(revealed=False).order_by("number"):
-        shuffle.revealed = True
-        shuffle.save(update_fields=["revealed"])
+    shuffles = list(progress.match.shuffles.filter(revealed=False).order_by("number"))
+    if not shuffles:
+        return
+    Shuffle.objects.filter(pk__in=[shuffle.pk for shuffle in shuffles]).update(revealed=True)
+    for shuffle in shuffles:
         record_event(
             progress,
             "shuffle_revealed",
@@ -128,13 +130,11 @@ def reveal_shuffles(progress: Progress) -> None:
 
 
 def save_progress(progress: Progress) -> None:
-    """Write the new log rows and the snapshot: a few statements however many events there were."""
+    """Write the new log rows and the snapshot: one statement on PostgreSQL, however many events."""
     match = progress.match
-    rows_insert(MatchAction, progress.actions)
-    rows_insert(MatchEvent, progress.events)
     match.state = progress.state.to_dict()
     match.match_scores = list(progress.state.match_scores)
-    match_progress_save(match)
+    progress_write(match, progress.actions, progress.events)
 
 
 def _follow_event(progress: Progress, event_type: str, data: dict) -> None:

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from games import engine, services
 from games.models import Match, MatchAction, MatchEvent
 from games.services.action_sql import (
     MATCH_PROGRESS_FIELDS,
-    earlier_action_result,
-    match_lock_with_seats,
+    match_lock,
     match_progress_save,
+    progress_write,
     rows_insert,
 )
 from games.services.recording import load_state
@@ -45,9 +45,32 @@ def test_an_inserted_action_is_found_again_by_its_client_id(match):
     )
     rows_insert(MatchAction, [action])
     assert MatchAction.objects.get(match=match, number=500).payload == action.payload
-    assert earlier_action_result(match_id=match.pk, seat=1, action_id="b-7") == 321
-    assert earlier_action_result(match_id=match.pk, seat=0, action_id="b-7") is None
-    assert earlier_action_result(match_id=match.pk, seat=1, action_id="b-8") is None
+    with transaction.atomic():
+        assert match_lock(match.pk, "b-7").earlier_results == {1: 321}  # seat 1's id only
+        assert match_lock(match.pk, "b-8").earlier_results == {}
+        assert match_lock(match.pk, None).earlier_results == {}
+        assert match_lock(match.pk, "").earlier_results == {}  # the server's own actions
+
+
+def test_one_progress_write_appends_the_log_and_saves_the_snapshot(match):
+    """On PostgreSQL one statement; the rows read back through the ORM as they were made."""
+    match.refresh_from_db()
+    action = MatchAction(
+        match=match, number=700, seat=0, payload={"type": "go", "seat": 0}, client_action_id="c-1"
+    )
+    events = [
+        MatchEvent(match=match, seq=800 + n, type="go_said", public={"seat": 0}, private={})
+        for n in range(2)
+    ]
+    match.state = {"phase": "play", "marker": [4]}
+    match.last_seq = 801
+    progress_write(match, [action], events)
+    assert MatchAction.objects.get(match=match, number=700).client_action_id == "c-1"
+    assert list(
+        MatchEvent.objects.filter(match=match, seq__gte=800).values_list("seq", "type")
+    ) == [(800, "go_said"), (801, "go_said")]
+    stored = Match.objects.get(pk=match.pk)
+    assert (stored.state, stored.last_seq) == (match.state, 801)
 
 
 def test_saving_progress_writes_every_progress_column_and_nothing_else(match):
@@ -75,7 +98,8 @@ def test_saving_progress_writes_every_progress_column_and_nothing_else(match):
 
 def test_the_lock_reads_the_match_with_its_seats_in_order(match, alice, bob):
     with transaction.atomic():
-        locked_match, seats = match_lock_with_seats(match.pk)
+        locked = match_lock(match.pk)
+        locked_match, seats = locked.match, locked.seats
     assert locked_match.pk == match.pk
     assert locked_match.state == Match.objects.get(pk=match.pk).state
     assert [(seat.number, seat.user_id, seat.is_bot) for seat in seats] == [
@@ -84,12 +108,12 @@ def test_the_lock_reads_the_match_with_its_seats_in_order(match, alice, bob):
     ]
     assert all(seat.match is locked_match for seat in seats)
     with transaction.atomic():
-        assert match_lock_with_seats(match.pk + 1000) is None
+        assert match_lock(match.pk + 1000) is None
 
 
 def test_the_lock_loads_only_the_columns_an_action_can_change(match):
     with transaction.atomic():
-        locked_match, _ = match_lock_with_seats(match.pk)
+        locked_match = match_lock(match.pk).match
     loaded = {field.attname for field in Match._meta.concrete_fields} - set(
         locked_match.get_deferred_fields()
     )
@@ -99,7 +123,7 @@ def test_the_lock_loads_only_the_columns_an_action_can_change(match):
 def test_an_action_costs_a_fixed_handful_of_statements(
     match, alice, bob, django_assert_max_num_queries
 ):
-    """Lock, duplicate check, action row, event rows, snapshot; plus the test's savepoint pair.
+    """Lock with duplicate check, then log rows and snapshot; plus the test's savepoint pair.
 
     A regression here (an ORM query or a deferred column read sneaking into the path every card
     takes) shows at once; docs/performance.md says what each statement costs.
@@ -111,5 +135,5 @@ def test_an_action_costs_a_fixed_handful_of_statements(
         for seat in (0, 1)
         if (actions := engine.legal_actions(state, seat))
     )
-    with django_assert_max_num_queries(7):
+    with django_assert_max_num_queries(4 if connection.vendor == "postgresql" else 6):
         services.action_apply(match_id=match.pk, user=people[seat], action=action, action_id="q-1")

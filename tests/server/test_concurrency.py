@@ -8,9 +8,11 @@ site's SQLite file. The live-server tests cover SQLite files with real concurren
 from __future__ import annotations
 
 import threading
+import time
 
+import psycopg
 import pytest
-from django.db import connections
+from django.db import OperationalError, connection, connections, transaction
 
 from games import engine, services
 from games.models import Match, MatchEvent
@@ -79,3 +81,91 @@ def test_one_action_id_sent_twice_at_the_same_moment_applies_once(match, alice):
     assert sorted(result.duplicate for result in results) == [False, True]
     assert results[0].seq == results[1].seq
     assert MatchEvent.objects.filter(match=match, type="discarded").count() == 1
+
+
+def test_a_resend_that_waited_for_the_lock_while_its_first_copy_committed_is_a_duplicate(
+    match, alice
+):
+    """The locking read's duplicate check sees the database as it was before the wait.
+
+    The first copy holds the match row until the resend is seen waiting for it, then commits;
+    the resend must still be answered as a duplicate, not applied again (or refused by the
+    rules as a second discard).
+    """
+    discard = protocol_action(engine.legal_actions(load_state(match), 0)[0])
+    first_applied = threading.Event()
+    resend_waits = threading.Event()
+
+    def first_copy():
+        with transaction.atomic():
+            outcome = services.action_apply(
+                match_id=match.pk, user=alice, action=discard, action_id="slow"
+            )
+            first_applied.set()
+            assert resend_waits.wait(20), "the resend never waited for the lock"
+        return outcome
+
+    def resend():
+        assert first_applied.wait(20)
+        return services.action_apply(
+            match_id=match.pk, user=alice, action=discard, action_id="slow"
+        )
+
+    def watch_for_the_wait():
+        assert first_applied.wait(20)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+                    "AND datname = current_database()"
+                )
+                if cursor.fetchone()[0]:
+                    resend_waits.set()
+                    return None
+            time.sleep(0.01)
+        return None
+
+    first, second, _ = run_together(first_copy, resend, watch_for_the_wait)
+    assert isinstance(first, services.ActionOutcome), first
+    assert second == services.ActionOutcome(action_id="slow", seq=first.seq, duplicate=True)
+    assert MatchEvent.objects.filter(match=match, type="discarded").count() == 1
+
+
+def drop_our_database_connection() -> int:
+    """End this thread's PostgreSQL session from outside, as a database restart would."""
+    connection.ensure_connection()
+    backend = connection.connection.info.backend_pid
+    settings = connection.settings_dict
+    with psycopg.connect(
+        host=settings["HOST"] or None,
+        port=settings["PORT"] or None,
+        user=settings["USER"] or None,
+        password=settings["PASSWORD"] or None,
+        dbname=settings["NAME"],
+        autocommit=True,
+    ) as admin:
+        admin.execute("SELECT pg_terminate_backend(%s)", [backend])
+    return backend
+
+
+def test_an_action_on_a_connection_the_database_dropped_is_retried_on_a_new_one(match, alice):
+    """Kept connections are not health-checked before use (settings), so the service retries."""
+    discard = protocol_action(engine.legal_actions(load_state(match), 0)[0])
+    dropped = drop_our_database_connection()
+    outcome = services.action_apply(
+        match_id=match.pk, user=alice, action=discard, action_id="after-restart"
+    )
+    assert connection.connection.info.backend_pid != dropped
+    assert outcome.duplicate is False
+    assert MatchEvent.objects.get(match=match, seq=outcome.seq).type == "discarded"
+
+
+def test_without_an_action_id_a_lost_connection_is_an_error_and_nothing_applies(match, alice):
+    """Had the commit been cut off, a blind retry could apply the move twice."""
+    discard = protocol_action(engine.legal_actions(load_state(match), 0)[0])
+    drop_our_database_connection()
+    with pytest.raises(OperationalError):
+        services.action_apply(match_id=match.pk, user=alice, action=discard)
+    connection.close()  # as Django does after a request whose connection failed
+    assert Match.objects.get(pk=match.pk).action_count == match.action_count

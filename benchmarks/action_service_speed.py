@@ -1,0 +1,141 @@
+"""CPU and wall time of the action service alone: no websocket, no event loop, one thread.
+
+Creates a throwaway database (PostgreSQL when DATABASE_URL points at it, else SQLite), starts
+N matches, and plays random legal moves through ``services.action_apply`` exactly as the
+websocket consumer calls it (the worker thread's connection handling included), round-robin
+over the matches so that consecutive actions touch different rows. Prints per action: wall
+time, this process's CPU time, and the database round trips. ``--profile`` prints the top of
+a cProfile by cumulative time.
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \\
+        .venv/bin/python benchmarks/action_service_speed.py --matches 20 --actions 3000
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+PROJECT_DIR = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(PROJECT_DIR))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--matches", type=int, default=20)
+    parser.add_argument("--actions", type=int, default=3000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--profile", action="store_true")
+    args = parser.parse_args()
+
+    from tests.support.servers import LiveDatabase
+
+    with tempfile.TemporaryDirectory() as directory:
+        database = LiveDatabase(Path(directory), os.environ.get("DATABASE_URL", ""))
+        database.create()
+        os.environ["DATABASE_URL"] = database.url
+        os.environ.pop("REDIS_URL", None)  # no channel layer: broadcasts are not measured here
+        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cribbage_site.settings")
+        # Production-like: DEBUG off, so no query log and no debug cursor.
+        os.environ["DEBUG"] = "false"
+        os.environ.setdefault("SECRET_KEY", "benchmark-only-secret-key-0123456789-abcdefghijklmnop")
+        try:
+            run(args)
+        finally:
+            from django.db import connections
+
+            connections.close_all()
+            database.drop()
+
+
+def run(args: argparse.Namespace) -> None:
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.db import close_old_connections, connection
+
+    from games import broadcast, engine, services
+    from games.models import Match
+
+    # The frames are still rendered (in the worker thread, as on the server); only the hand-over
+    # to the event loop is left out, since there is no server loop here.
+    broadcast.send_to_group = lambda match_id, message: None
+
+    users = get_user_model().objects
+    players = []
+    for index in range(args.matches):
+        alice = users.create_user(username=f"bench-a{index}")
+        bob = users.create_user(username=f"bench-b{index}")
+        match = services.match_create(creator=alice, options={"match_target": 7})
+        services.match_join(match=match, user=bob)
+        players.append((match.pk, (alice, bob)))
+    rng = random.Random(args.seed)
+
+    def next_move(match_id: int):
+        state = engine.MatchState.from_dict(Match.objects.get(pk=match_id).state)
+        seats = sorted(engine.seats_to_act(state))
+        if not seats:
+            return None
+        seat = rng.choice(seats)
+        if state.pending is not None and state.pending.seat == seat:
+            return seat, {"type": "claim", "points": state.pending.actual}
+        action = rng.choice(engine.legal_actions(state, seat))
+        return seat, {
+            key: value for key, value in engine.action_to_dict(action).items() if key != "seat"
+        }
+
+    # The moves are chosen first, outside the timed part (each needs the state).
+    done = wall = cpu = 0.0
+    queries = 0
+
+    def count_statement(execute, sql, params, many, context):
+        nonlocal queries
+        queries += 1
+        return execute(sql, params, many, context)
+
+    counter = 0
+    profiler = None
+    if args.profile:
+        import cProfile
+
+        profiler = cProfile.Profile()
+    while done < args.actions:
+        for match_id, seated in players:
+            move = next_move(match_id)
+            if move is None:
+                continue
+            seat, action = move
+            counter += 1
+            with connection.execute_wrapper(count_statement):
+                started_wall, started_cpu = time.perf_counter(), time.process_time()
+                if profiler:
+                    profiler.enable()
+                close_old_connections()  # as database_sync_to_async does around each call
+                services.action_apply(
+                    match_id=match_id, user=seated[seat], action=action, action_id=f"a{counter}"
+                )
+                close_old_connections()
+                if profiler:
+                    profiler.disable()
+                wall += time.perf_counter() - started_wall
+                cpu += time.process_time() - started_cpu
+            done += 1
+    print(
+        f"{connection.vendor}: {int(done)} actions over {args.matches} matches; per action: "
+        f"wall {1000 * wall / done:.2f} ms, CPU {1000 * cpu / done:.2f} ms, "
+        f"{queries / done:.2f} statements"
+    )
+    if profiler:
+        import pstats
+
+        pstats.Stats(profiler).sort_stats("cumulative").print_stats(35)
+
+
+if __name__ == "__main__":
+    main()
