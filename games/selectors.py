@@ -11,7 +11,7 @@ from typing import Any
 from games import engine
 from games.models import Match, MatchEvent, Seat, Shuffle
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 # A client further behind than this gets a fresh view instead of a replay.
 MAX_REPLAY_EVENTS = 500
 

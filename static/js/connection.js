@@ -12,6 +12,15 @@ const MAX_BACKOFF_MS = 10000;
 const FINAL_CLOSE_CODES = new Set([4401, 4403, 4404]);
 const FINAL_CLOSE_TEXT = { 4401: "Log in to play.", 4403: "This match is private.", 4404: "There is no such match." };
 
+/**
+ * The wait before the next keep-alive: 15 to 25 s at random. Pages that connected together
+ * (every page reconnects within a second of a server restart) would otherwise sync in the same
+ * instant every 20 s, for as long as they stay open.
+ */
+export function keepaliveDelay(random = Math.random) {
+  return Math.round(KEEPALIVE_EVERY_MS * (0.75 + 0.5 * random()));
+}
+
 /** The next reconnection delay: doubling from 500 ms up to 10 s, with a little jitter. */
 export function backoffDelay(attempt, random = Math.random) {
   const base = Math.min(MAX_BACKOFF_MS, 500 * 2 ** attempt);
@@ -62,6 +71,7 @@ export class MatchConnection {
     this.stopped = false;
     this.socket = null;
     this.timers = [];
+    this.keepaliveTimer = null;
   }
 
   connect() {
@@ -133,6 +143,9 @@ export class MatchConnection {
         break;
       case "event":
         this.receiveEvent(frame);
+        break;
+      case "events": // several events of one action, in order
+        for (const inner of frame.events) this.receiveEvent(inner);
         break;
       case "synced": {
         this.syncing = false;
@@ -213,11 +226,11 @@ export class MatchConnection {
     this.clearTimers();
     // The keep-alive is a sync: it keeps the socket open and also catches a missed last event
     // that no later event would reveal (the opponent's final move before a long think).
-    this.timers.push(
-      setInterval(() => {
-        if (!this.syncing) this.requestSync();
-      }, KEEPALIVE_EVERY_MS),
-    );
+    const keepAlive = () => {
+      if (!this.syncing) this.requestSync();
+      this.keepaliveTimer = setTimeout(keepAlive, keepaliveDelay());
+    };
+    this.keepaliveTimer = setTimeout(keepAlive, keepaliveDelay());
     this.timers.push(
       setInterval(() => {
         const now = Date.now();
@@ -235,6 +248,8 @@ export class MatchConnection {
   clearTimers() {
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
+    clearTimeout(this.keepaliveTimer);
+    this.keepaliveTimer = null;
   }
 
   closed(socket, closeEvent) {

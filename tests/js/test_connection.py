@@ -17,7 +17,7 @@ class FakeSocket {
   send(text) { this.sent.push(JSON.parse(text)); }
   close(code = 1006) { this.readyState = 3; this.emit("close", { code }); }
 }
-const { MatchConnection, SequenceTracker, backoffDelay } = await load("connection.js");
+const { MatchConnection, SequenceTracker, backoffDelay, keepaliveDelay } = await load("connection.js");
 const seen = { hellos: [], events: [], errors: [], statuses: [] };
 const handlers = {
   onHello: (frame) => seen.hellos.push(frame.seq),
@@ -133,6 +133,30 @@ def test_not_logged_in_or_no_such_match_stops_reconnecting(js):
         """
     )
     assert result == {"instances": 1, "statuses": ["connecting", "failed"]}
+
+
+def test_a_batch_of_events_is_applied_in_order_and_a_gap_inside_it_asks_for_a_sync(js):
+    result = js(
+        FAKE_SOCKET
+        + """
+        const { connection, socket } = opened();
+        socket.server(hello(4));
+        socket.server({ type: "events", events: [event(4), event(5), event(6, "count_reset")] });
+        const applied = [...seen.events];
+        socket.server({ type: "events", events: [event(8), event(9)] });  // 7 is missing
+        return { applied, after: seen.events, sent: socket.sent };
+        """
+    )
+    assert result["applied"] == [[5, "go"], [6, "count_reset"]]
+    assert result["after"] == result["applied"]  # nothing of the batch after the hole
+    assert result["sent"] == [{"type": "sync", "seq": 6}]
+
+
+def test_keep_alives_come_every_fifteen_to_twenty_five_seconds_never_on_one_beat(js):
+    delays = js(
+        'const { keepaliveDelay } = await load("connection.js"); return [0, 0.5, 0.999].map((r) => keepaliveDelay(() => r));'
+    )
+    assert delays == [15000, 20000, 24990]
 
 
 def test_the_reconnection_delay_doubles_up_to_ten_seconds(js):

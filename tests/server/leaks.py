@@ -26,6 +26,7 @@ FRAME_KEYS = {
     "ack": {"type", "action_id", "seq", "duplicate"},
     "error": {"type", "code", "message", "action_id"},
     "synced": {"type", "seq", "events"},
+    "events": {"type", "events"},
     "pong": {"type"},
 }
 
@@ -118,10 +119,10 @@ class LeakCheck:
         if set(frame) != FRAME_KEYS[kind]:
             self.problems.append(f"{kind} has fields {sorted(frame)}")
             return
-        if kind == "synced":
+        if kind in ("synced", "events"):
             for inner in frame["events"]:
                 if inner.get("type") != "event":
-                    self.problems.append(f"synced holds a {inner.get('type')!r} frame")
+                    self.problems.append(f"{kind} holds a {inner.get('type')!r} frame")
                 else:
                     self._event(inner["seq"], inner["event"])
         elif kind == "error":

@@ -26,14 +26,21 @@ class Player:
 
     def __init__(self, communicator: WebsocketCommunicator) -> None:
         self.communicator = communicator
-        self.frames: list[dict[str, Any]] = []
+        self.wire_frames: list[dict[str, Any]] = []  # as sent, an ``events`` batch as one
+        self.frames: list[dict[str, Any]] = []  # as a client takes them: batches unpacked
+        self._unread: list[dict[str, Any]] = []
 
     async def send(self, message: dict[str, Any] | str) -> None:
         text = message if isinstance(message, str) else json.dumps(message)
         await self.communicator.send_to(text_data=text)
 
     async def receive(self, timeout: float = 5) -> dict[str, Any]:
-        frame = json.loads(await self.communicator.receive_from(timeout))
+        """The next frame; each event of an ``events`` batch counts as an ``event`` frame."""
+        if not self._unread:
+            frame = json.loads(await self.communicator.receive_from(timeout))
+            self.wire_frames.append(frame)
+            self._unread = list(frame["events"]) if frame["type"] == "events" else [frame]
+        frame = self._unread.pop(0)
         self.frames.append(frame)
         return frame
 
@@ -44,7 +51,7 @@ class Player:
                 return frame
 
     async def nothing_more(self, timeout: float = 0.2) -> bool:
-        return await self.communicator.receive_nothing(timeout)
+        return not self._unread and await self.communicator.receive_nothing(timeout)
 
     async def close(self) -> None:
         await self.communicator.disconnect()

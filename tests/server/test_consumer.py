@@ -44,7 +44,7 @@ def legal_for(match_id: int, seat: int) -> list[dict]:
 
 async def test_a_player_gets_hello_with_their_seat_their_cards_and_the_last_seq(match, alice):
     player, hello = await connect_and_hello(match.pk, alice)
-    assert hello["protocol"] == 1
+    assert hello["protocol"] == 2
     assert hello["seat"] == 0
     assert hello["status"] == "active"
     assert hello["seq"] == match.last_seq
@@ -276,7 +276,34 @@ async def test_broadcasts_that_overtake_each_other_still_arrive_in_order_without
     frames = [await alice_socket.receive() for _ in range(last_seq - hello["seq"])]
     assert [frame["seq"] for frame in frames] == list(range(hello["seq"] + 1, last_seq + 1))
     assert await alice_socket.nothing_more()
+    # The early broadcast went out with the events it was missing, in one frame; the late one
+    # added nothing.
+    assert [frame["type"] for frame in alice_socket.wire_frames] == ["hello", "events"]
     await alice_socket.close()
+
+
+async def test_the_events_of_one_action_arrive_in_one_frame_and_a_lone_event_alone(
+    match, alice, bob
+):
+    sockets = {
+        seat: await connect_and_hello(match.pk, user) for seat, user in ((0, alice), (1, bob))
+    }
+    for seat in (0, 1):  # each discard is one event; the second also cuts the starter
+        player, hello = sockets[seat]
+        await player.send(
+            {"type": "discard", "cards": hello["view"]["cards"][:2], "action_id": "d"}
+        )
+        await player.receive_until(lambda frame: frame["type"] == "ack")
+    last_seq = (await stored(match.pk))[1]
+    for player, _ in sockets.values():
+        while not any(f["type"] == "event" and f["seq"] == last_seq for f in player.frames):
+            await player.receive()
+        events = [frame for frame in player.wire_frames if frame["type"] in ("event", "events")]
+        assert [frame["type"] for frame in events] == ["event", "events"]
+        batch = [inner["seq"] for inner in events[1]["events"]]
+        assert batch == list(range(events[0]["seq"] + 1, last_seq + 1)) and len(batch) > 1
+        assert events[1]["events"][0]["event"]["type"] == "discarded"
+        await player.close()
 
 
 async def test_the_creator_waiting_on_the_socket_sees_the_opponent_arrive_and_gets_their_cards(

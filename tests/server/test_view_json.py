@@ -13,7 +13,7 @@ def client_for(user) -> Client:
 
 def test_a_player_fetches_their_own_view(match, alice):
     body = client_for(alice).get(f"/matches/{match.pk}/view.json").json()
-    assert (body["seat"], body["seq"], body["protocol"]) == (0, match.last_seq, 1)
+    assert (body["seat"], body["seq"], body["protocol"]) == (0, match.last_seq, 2)
     assert len(body["view"]["cards"]) == 6
     assert "type" not in body
 

@@ -108,8 +108,9 @@ class MatchClient:
     planned: dict[str, Any] | None = None
     due_at: float = 0.0
     socket: Any = None
-    # As static/js/connection.js: a keep-alive sync every so often, and a sync when an ack
-    # names an event that has not come a moment later (a broadcast lost on the way).
+    # As static/js/connection.js: a keep-alive sync every 15 to 25 s (at random, so clients that
+    # connected together do not all sync at once), and a sync when an ack names an event that
+    # has not come a moment later (a broadcast lost on the way).
     keepalive: float = 20.0
     catch_up_after: float = 1.5
     next_keepalive: float = 0.0
@@ -151,7 +152,7 @@ class MatchClient:
             await asyncio.sleep(0.2)
             return await self.connect(timeout=deadline - time.monotonic())
         self.frames.append(hello)
-        self.next_keepalive = time.monotonic() + self.keepalive
+        self.next_keepalive = time.monotonic() + self._keepalive_delay()
         if hello["type"] != "hello":
             raise RuntimeError(f"expected hello, got {hello}")
         if self.view is None:
@@ -161,6 +162,9 @@ class MatchClient:
             await self.send({"type": "sync", "seq": self.seq})
         if self.pending is not None:
             await self.send(self.pending)  # unacknowledged: resend with the same action_id
+
+    def _keepalive_delay(self) -> float:
+        return self.keepalive * random.uniform(0.75, 1.25)
 
     async def send(self, message: dict[str, Any]) -> None:
         self.sent_types[message["type"]] = self.sent_types.get(message["type"], 0) + 1
@@ -187,9 +191,11 @@ class MatchClient:
     async def handle(self, frame: dict[str, Any]) -> None:
         self.frames.append(frame)
         kind = frame["type"]
-        if kind == "event":
-            if not self._apply(frame):
-                await self.send({"type": "sync", "seq": self.seq})
+        if kind in ("event", "events"):
+            for event_frame in frame["events"] if kind == "events" else [frame]:
+                if not self._apply(event_frame):
+                    await self.send({"type": "sync", "seq": self.seq})
+                    break
         elif kind == "synced":
             for event_frame in frame["events"]:
                 self._apply(event_frame)
@@ -265,7 +271,7 @@ class MatchClient:
             if behind:
                 await self.send({"type": "sync", "seq": self.seq})
         if now >= self.next_keepalive:
-            self.next_keepalive = now + self.keepalive
+            self.next_keepalive = now + self._keepalive_delay()
             await self.send({"type": "sync", "seq": self.seq})
 
     async def play_until_over(self, *, timeout: float = 120, reconnect: bool = False) -> None:
