@@ -4,8 +4,8 @@ Creates a throwaway database (PostgreSQL when DATABASE_URL points at it, else SQ
 N matches, and plays random legal moves through ``services.action_apply`` exactly as the
 websocket consumer calls it (the worker thread's connection handling included), round-robin
 over the matches so that consecutive actions touch different rows. Prints per action: wall
-time, this process's CPU time, and the database round trips. ``--profile`` prints the top of
-a cProfile by cumulative time.
+time, this process's CPU time, the PostgreSQL backend's CPU time (from /proc) and the statements
+run. ``--profile`` prints the top of a cProfile by cumulative time.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \\
         .venv/bin/python benchmarks/action_service_speed.py --matches 20 --actions 3000
