@@ -40,30 +40,22 @@ def action_apply(
     if user is None or not user.is_authenticated:
         raise ServiceError("not_authenticated", "log in to play")
 
-    def attempt() -> ActionOutcome:
-        with transaction.atomic():
-            locked = _locked_match(match_id, action_id)
-            seat = next((s.number for s in locked.seats if s.user_id == user.pk), None)
-            if seat is None:
-                raise ServiceError(
-                    "not_seated", "you are not seated in this match (spectators cannot act)"
-                )
-            return _apply_locked(locked, seat=seat, action=action, action_id=action_id)
+    def users_seat(locked: LockedMatch) -> int:
+        seat = next((s.number for s in locked.seats if s.user_id == user.pk), None)
+        if seat is None:
+            raise ServiceError(
+                "not_seated", "you are not seated in this match (spectators cannot act)"
+            )
+        return seat
 
-    return _once_more_on_a_lost_connection(attempt, action_id)
+    return _apply(match_id, users_seat, action, action_id)
 
 
 def action_apply_for_seat(
     *, match_id: int, seat: int, action: dict[str, Any], action_id: str | None = None
 ) -> ActionOutcome:
     """Apply an action for a seat the caller already vouches for (the computer opponent)."""
-
-    def attempt() -> ActionOutcome:
-        with transaction.atomic():
-            locked = _locked_match(match_id, action_id)
-            return _apply_locked(locked, seat=seat, action=action, action_id=action_id)
-
-    return _once_more_on_a_lost_connection(attempt, action_id)
+    return _apply(match_id, lambda _locked: seat, action, action_id)
 
 
 def match_resign(*, match_id: int, user, action_id: str | None = None) -> ActionOutcome:
@@ -71,6 +63,22 @@ def match_resign(*, match_id: int, user, action_id: str | None = None) -> Action
     return action_apply(
         match_id=match_id, user=user, action={"type": "resign"}, action_id=action_id
     )
+
+
+def _apply(
+    match_id: int,
+    seat_of: Callable[[LockedMatch], int],
+    action: dict[str, Any],
+    action_id: str | None,
+) -> ActionOutcome:
+    """One transaction: lock the match, decide the seat from it, apply; retried on a lost link."""
+
+    def attempt() -> ActionOutcome:
+        with transaction.atomic():
+            locked = _locked_match(match_id, action_id)
+            return _apply_locked(locked, seat=seat_of(locked), action=action, action_id=action_id)
+
+    return _once_more_on_a_lost_connection(attempt, action_id)
 
 
 def _once_more_on_a_lost_connection(
