@@ -5,7 +5,8 @@ N matches, and plays random legal moves through ``services.action_apply`` exactl
 websocket consumer calls it (the worker thread's connection handling included), round-robin
 over the matches so that consecutive actions touch different rows. Prints per action: wall
 time, this process's CPU time, the PostgreSQL backend's CPU time (from /proc) and the statements
-run. ``--profile`` prints the top of a cProfile by cumulative time.
+run, and the same split by kind of action (a play that ends a hand writes the shows, the
+reveal of the deck and the next deal as well). ``--profile`` prints the top of a cProfile by cumulative time.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \\
         .venv/bin/python benchmarks/action_service_speed.py --matches 20 --actions 3000
@@ -61,7 +62,7 @@ def run(args: argparse.Namespace) -> None:
     from django.db import close_old_connections, connection
 
     from games import broadcast, engine, services
-    from games.models import Match
+    from games.models import Match, MatchEvent
 
     # The frames are still rendered (in the worker thread, as on the server); only the hand-over
     # to the event loop is left out, since there is no server loop here.
@@ -78,17 +79,18 @@ def run(args: argparse.Namespace) -> None:
     rng = random.Random(args.seed)
 
     def next_move(match_id: int):
-        state = engine.MatchState.from_dict(Match.objects.get(pk=match_id).state)
+        """A random legal move and the match's sequence number before it, or None."""
+        match = Match.objects.get(pk=match_id)
+        state = engine.MatchState.from_dict(match.state)
         seats = sorted(engine.seats_to_act(state))
         if not seats:
             return None
         seat = rng.choice(seats)
         if state.pending is not None and state.pending.seat == seat:
-            return seat, {"type": "claim", "points": state.pending.actual}
+            return seat, {"type": "claim", "points": state.pending.actual}, match.last_seq
         action = rng.choice(engine.legal_actions(state, seat))
-        return seat, {
-            key: value for key, value in engine.action_to_dict(action).items() if key != "seat"
-        }
+        as_dict = engine.action_to_dict(action)
+        return seat, {key: value for key, value in as_dict.items() if key != "seat"}, match.last_seq
 
     def database_cpu() -> float:
         """CPU seconds of this connection's PostgreSQL backend so far (0 elsewhere)."""
@@ -104,6 +106,8 @@ def run(args: argparse.Namespace) -> None:
 
     done = wall = cpu = backend = 0.0
     queries = 0
+    # kind of action -> [count, wall, CPU, events written]
+    by_kind: dict[str, list[float]] = {}
 
     def count_statement(execute, sql, params, many, context):
         nonlocal queries
@@ -121,7 +125,7 @@ def run(args: argparse.Namespace) -> None:
             move = next_move(match_id)
             if move is None:
                 continue
-            seat, action = move
+            seat, action, seq_before = move
             counter += 1
             started_backend = database_cpu()
             with connection.execute_wrapper(count_statement):
@@ -129,21 +133,37 @@ def run(args: argparse.Namespace) -> None:
                 if profiler:
                     profiler.enable()
                 close_old_connections()  # as database_sync_to_async does around each call
-                services.action_apply(
+                outcome = services.action_apply(
                     match_id=match_id, user=seated[seat], action=action, action_id=f"a{counter}"
                 )
                 close_old_connections()
                 if profiler:
                     profiler.disable()
-                wall += time.perf_counter() - started_wall
-                cpu += time.process_time() - started_cpu
+                took_wall = time.perf_counter() - started_wall
+                took_cpu = time.process_time() - started_cpu
+            wall += took_wall
+            cpu += took_cpu
             backend += database_cpu() - started_backend
             done += 1
+            events = outcome.seq - seq_before
+            written = MatchEvent.objects.filter(match_id=match_id, seq__gt=seq_before)
+            ends_hand = written.filter(type="hand_ended").exists()
+            kind = action["type"] + (" (ends a hand)" if ends_hand else "")
+            row = by_kind.setdefault(kind, [0, 0.0, 0.0, 0])
+            row[0] += 1
+            row[1] += took_wall
+            row[2] += took_cpu
+            row[3] += events
     print(
         f"{connection.vendor}: {int(done)} actions over {args.matches} matches; per action: "
         f"wall {1000 * wall / done:.2f} ms, CPU {1000 * cpu / done:.2f} ms "
         f"(database backend {1000 * backend / done:.2f} ms), {queries / done:.2f} statements"
     )
+    for kind, (count, kind_wall, kind_cpu, events) in sorted(by_kind.items()):
+        print(
+            f"  {kind}: {count} actions, wall {1000 * kind_wall / count:.2f} ms, "
+            f"CPU {1000 * kind_cpu / count:.2f} ms, {events / count:.1f} events"
+        )
     if profiler:
         import pstats
 

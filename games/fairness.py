@@ -91,12 +91,15 @@ def verify_deal(
     role: str | None = None,
     dealt: Sequence[str] | None = None,
     starter: str | None = None,
+    cuts: Sequence[str] | None = None,
 ) -> list[str]:
     """Problems with what one player saw against a revealed deck (empty: it all matches).
 
     ``role`` is the player's seat in that hand (``"pone"`` or ``"dealer"``), ``dealt`` the cards
     they were dealt in any order, ``starter`` the card cut; each is checked only when given.
-    The deal is :func:`deal_from_deck`, the order the engine deals in.
+    The deal is :func:`deal_from_deck`, the order the engine deals in. ``cuts`` is for a deck
+    drawn to cut for the first deal instead: the cards cut by seat 0 and seat 1, in that order,
+    which are the deck's top cards.
 
     >>> deck = [str(card) for card in DECK]
     >>> verify_deal(deck=deck, hand_size=6, role="pone", dealt=deck[0:12:2], starter=deck[12])
@@ -122,6 +125,11 @@ def verify_deal(
             )
     if starter is not None and starter != deal.starter:
         problems.append(f"the starter was {starter}, but the committed deck cuts {deal.starter}")
+    if cuts is not None and list(cuts) != list(deck[: len(cuts)]):
+        problems.append(
+            f"the cuts for deal were {' '.join(cuts)}, but the committed deck gives "
+            f"{' '.join(deck[: len(cuts)])}"
+        )
     return problems
 
 

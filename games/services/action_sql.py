@@ -1,7 +1,7 @@
 """The statements every action runs, written as SQL once instead of built by the ORM each time.
 
-An action checks its ``action_id``, appends its action and events to the log and saves the
-match's snapshot. Building each of those queries with the ORM cost more CPU than PostgreSQL
+An action checks its ``action_id``, appends its action and events (and any new shuffle) to the
+log and saves the match's snapshot; the one that ends a hand also reveals its deck. Building each of those queries with the ORM cost more CPU than PostgreSQL
 spent running it (about 0.7 to 1.4 ms a statement, several times the round trip; see
 docs/performance.md), and they run for every card played. Here each statement's text is made
 once per shape from the models' own metadata, and values go through Django's field adapters
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from django.db import connection, models
 from django.db.models.expressions import Col
 
-from games.models import Match, MatchAction, MatchEvent, Seat
+from games.models import Match, MatchAction, MatchEvent, Seat, Shuffle
 
 # The columns an action can change: the snapshot, the log positions, status and results.
 MATCH_PROGRESS_FIELDS = (
@@ -115,15 +115,24 @@ def _locked_match_sql(vendor: str) -> str:
     seat_match, seat_number = (_quote(Seat._meta.get_field(n).column) for n in ("match", "number"))
     action_match, action_seat, client_id, result_seq = _action_columns()
     action_count = _quote(Match._meta.get_field("action_count").column)
+    shuffle_table = _quote(Shuffle._meta.db_table)
+    shuffle_match, shuffle_number = (
+        _quote(Shuffle._meta.get_field(n).column) for n in ("match", "number")
+    )
     # Per seat, the result of an action that seat already sent with this client id (the
     # duplicate check), read in the same round trip through the unique (match, seat, id) index.
-    # Then the match's action count as the statement's snapshot saw it: see match_lock.
+    # Then the match's action count as the statement's snapshot saw it (see match_lock), and
+    # its number of shuffles (the next one's number), from the unique (match, number) index.
     columns.append(
         f"(SELECT a.{result_seq} FROM {action_table} a WHERE a.{action_match} = m.{_quote('id')} "
         f"AND a.{action_seat} = s.{seat_number} AND a.{client_id} = %s)"
     )
     columns.append(
         f"(SELECT m2.{action_count} FROM {match_table} m2 WHERE m2.{_quote('id')} = m.{_quote('id')})"
+    )
+    columns.append(
+        f"(SELECT COALESCE(MAX(sh.{shuffle_number}), 0) FROM {shuffle_table} sh "
+        f"WHERE sh.{shuffle_match} = m.{_quote('id')})"
     )
     sql = (
         f"SELECT {', '.join(columns)} FROM {seat_table} s JOIN {match_table} m "
@@ -185,6 +194,8 @@ class LockedMatch:
     earlier_results: dict[int, int]
     """Seat number -> last event number of the action that seat already sent with the asked
     client id (absent: not sent before)."""
+    shuffle_count: int | None
+    """How many decks the match has drawn (None: not known, count them when needed)."""
 
 
 def match_lock(match_id: int, action_id: str | None = None) -> LockedMatch | None:
@@ -197,7 +208,8 @@ def match_lock(match_id: int, action_id: str | None = None) -> LockedMatch | Non
     returns is the version the other transaction committed, but its subqueries still saw the
     database as it was when the statement began: the duplicate check could miss the very action
     that was committed meanwhile. The match's action count read by a subquery differs from the
-    locked row's then, and the check is made again by a statement of its own.
+    locked row's then, and the check is made again by a statement of its own; the shuffle count
+    read alongside is left unknown, to be counted if a new deck is needed.
     """
     with connection.cursor() as cursor:
         cursor.execute(_locked_match_sql(connection.vendor), [action_id, match_id])
@@ -206,7 +218,7 @@ def match_lock(match_id: int, action_id: str | None = None) -> LockedMatch | Non
         return None
     match_width = len(LOCKED_MATCH_FIELDS)
     seat_end = match_width + len(SEAT_FIELDS)
-    earlier_at, snapshot_count_at = seat_end, seat_end + 1
+    earlier_at, snapshot_count_at, shuffle_count_at = seat_end, seat_end + 1, seat_end + 2
     attnames = [field.attname for field in _fields(Match, LOCKED_MATCH_FIELDS)]
     match = Match.from_db(
         connection.alias, attnames, _read_row(Match, LOCKED_MATCH_FIELDS, rows[0][:match_width])
@@ -220,15 +232,56 @@ def match_lock(match_id: int, action_id: str | None = None) -> LockedMatch | Non
         )
         if row[earlier_at] is not None:
             earlier_results[number] = row[earlier_at]
-    if action_id is not None and rows[0][snapshot_count_at] != match.action_count:
-        with connection.cursor() as cursor:
-            cursor.execute(_earlier_results_sql(connection.vendor), [match_id, action_id])
-            earlier_results = dict(cursor.fetchall())
-    return LockedMatch(match=match, seats=seats, earlier_results=earlier_results)
+    shuffle_count = rows[0][shuffle_count_at]
+    if rows[0][snapshot_count_at] != match.action_count:
+        shuffle_count = None
+        if action_id is not None:
+            with connection.cursor() as cursor:
+                cursor.execute(_earlier_results_sql(connection.vendor), [match_id, action_id])
+                earlier_results = dict(cursor.fetchall())
+    return LockedMatch(
+        match=match, seats=seats, earlier_results=earlier_results, shuffle_count=shuffle_count
+    )
+
+
+# What revealing a deck reads back of its shuffle, in this order.
+REVEALED_SHUFFLE_FIELDS = ("number", "purpose", "commitment", "salt", "deck")
 
 
 @functools.cache
-def _progress_write_sql(actions: int, events: int, vendor: str) -> str:
+def _shuffles_reveal_sql(vendor: str) -> str:
+    revealed, match_column = (
+        _quote(Shuffle._meta.get_field(n).column) for n in ("revealed", "match")
+    )
+    returning = ", ".join(
+        _quote(field.column) for field in _fields(Shuffle, REVEALED_SHUFFLE_FIELDS)
+    )
+    return (
+        f"UPDATE {_quote(Shuffle._meta.db_table)} SET {revealed} = %s "
+        f"WHERE {match_column} = %s AND {revealed} = %s RETURNING {returning}"
+    )
+
+
+def shuffles_reveal(match_id: int) -> list[Shuffle]:
+    """Mark the match's unrevealed shuffles revealed and return them in order, in one statement.
+
+    The returned shuffles carry only the fields a reveal shows. Both PostgreSQL and SQLite (3.35
+    and later) have ``UPDATE ... RETURNING``; the booleans are parameters so that each database
+    gets its own spelling of true and false.
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(_shuffles_reveal_sql(connection.vendor), [True, match_id, False])
+        rows = cursor.fetchall()
+    shuffles = []
+    for row in rows:
+        values = _read_row(Shuffle, REVEALED_SHUFFLE_FIELDS, row)
+        fields = dict(zip(REVEALED_SHUFFLE_FIELDS, values, strict=True))
+        shuffles.append(Shuffle(match_id=match_id, revealed=True, **fields))
+    return sorted(shuffles, key=lambda shuffle: shuffle.number)
+
+
+@functools.cache
+def _progress_write_sql(actions: int, events: int, shuffles: int, vendor: str) -> str:
     """PostgreSQL: the log rows and the snapshot in one statement (one round trip).
 
     Data-modifying ``WITH`` parts all run, once, as part of the statement, so the rows and the
@@ -239,14 +292,19 @@ def _progress_write_sql(actions: int, events: int, vendor: str) -> str:
         parts.append(f"a AS ({_insert_sql(MatchAction, actions, vendor)})")
     if events:
         parts.append(f"e AS ({_insert_sql(MatchEvent, events, vendor)})")
+    if shuffles:
+        parts.append(f"sh AS ({_insert_sql(Shuffle, shuffles, vendor)})")
     prefix = f"WITH {', '.join(parts)} " if parts else ""
     return prefix + _match_update_sql(vendor)
 
 
 def progress_write(
-    match: Match, actions: Sequence[MatchAction], events: Sequence[MatchEvent]
+    match: Match,
+    actions: Sequence[MatchAction],
+    events: Sequence[MatchEvent],
+    shuffles: Sequence[Shuffle] = (),
 ) -> None:
-    """Append ``actions`` and ``events`` to the log and save the match's progress columns.
+    """Append ``actions``, ``events`` and ``shuffles`` and save the match's progress columns.
 
     One statement on PostgreSQL; on SQLite (in-process, no round trips to save, and no
     data-modifying ``WITH``) the same rows through :func:`rows_insert` and
@@ -255,9 +313,12 @@ def progress_write(
     if connection.vendor != "postgresql":
         rows_insert(MatchAction, actions)
         rows_insert(MatchEvent, events)
+        rows_insert(Shuffle, shuffles)
         match_progress_save(match)
         return
     params = [*_insert_params(MatchAction, actions), *_insert_params(MatchEvent, events)]
+    params += _insert_params(Shuffle, shuffles)
     params += _match_update_params(match)
+    sql = _progress_write_sql(len(actions), len(events), len(shuffles), connection.vendor)
     with connection.cursor() as cursor:
-        cursor.execute(_progress_write_sql(len(actions), len(events), connection.vendor), params)
+        cursor.execute(sql, params)

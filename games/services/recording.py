@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from games import engine, fairness
 from games.models import Game, Match, MatchAction, MatchEvent, Shuffle
-from games.services.action_sql import progress_write
+from games.services.action_sql import progress_write, shuffles_reveal
 
 # Events after which the current deck can no longer influence anything, so it is revealed.
 HAND_OVER_EVENTS = {"hand_ended", "game_ended", "match_ended"}
@@ -23,12 +23,18 @@ HAND_OVER_EVENTS = {"hand_ended", "game_ended", "match_ended"}
 
 @dataclass
 class Progress:
-    """One transaction's worth of change to a match: its state and the events written."""
+    """One transaction's worth of change to a match: its state and the rows to write.
+
+    The rows are written together by :func:`save_progress`. ``shuffle_count`` is how many decks
+    the match had drawn before, when the caller read it with the lock (None: counted if needed).
+    """
 
     match: Match
     state: Any
     events: list[MatchEvent] = field(default_factory=list)
     actions: list[MatchAction] = field(default_factory=list)
+    shuffles: list[Shuffle] = field(default_factory=list)
+    shuffle_count: int | None = None
 
     @property
     def last_seq(self) -> int:
@@ -88,9 +94,12 @@ def run_chance(progress: Progress) -> None:
             if progress.state.phase == "cut_for_deal"
             else Shuffle.Purpose.DEAL
         )
-        number = progress.match.shuffles.count() + 1
+        if progress.shuffle_count is None:
+            progress.shuffle_count = progress.match.shuffles.count()
+        progress.shuffle_count += 1
+        number = progress.shuffle_count
         deck, salt = fairness.draw_shuffle(match_id=progress.match.pk, number=number)
-        shuffle = Shuffle.objects.create(
+        shuffle = Shuffle(
             match=progress.match,
             number=number,
             purpose=purpose,
@@ -98,6 +107,7 @@ def run_chance(progress: Progress) -> None:
             salt=salt,
             commitment=fairness.commitment_for(deck, salt),
         )
+        progress.shuffles.append(shuffle)
         record_event(
             progress,
             "shuffle_committed",
@@ -110,12 +120,15 @@ def run_chance(progress: Progress) -> None:
 
 
 def reveal_shuffles(progress: Progress) -> None:
-    """Reveal every deck whose hand is over (all unrevealed ones when this is called)."""
-    shuffles = list(progress.match.shuffles.filter(revealed=False).order_by("number"))
-    if not shuffles:
-        return
-    Shuffle.objects.filter(pk__in=[shuffle.pk for shuffle in shuffles]).update(revealed=True)
-    for shuffle in shuffles:
+    """Reveal every deck whose hand is over (all unrevealed ones when this is called).
+
+    Those already stored are marked and read back in one statement; one drawn in this
+    transaction (a cut for deal) is marked before it is written.
+    """
+    pending = [shuffle for shuffle in progress.shuffles if not shuffle.revealed]
+    for shuffle in pending:
+        shuffle.revealed = True
+    for shuffle in [*shuffles_reveal(progress.match.pk), *pending]:
         record_event(
             progress,
             "shuffle_revealed",
@@ -134,7 +147,7 @@ def save_progress(progress: Progress) -> None:
     match = progress.match
     match.state = progress.state.to_dict()
     match.match_scores = list(progress.state.match_scores)
-    progress_write(match, progress.actions, progress.events)
+    progress_write(match, progress.actions, progress.events, progress.shuffles)
 
 
 def _follow_event(progress: Progress, event_type: str, data: dict) -> None:

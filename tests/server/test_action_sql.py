@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+import random
+
 from django.db import connection, transaction
 from django.utils import timezone
 
 from games import engine, services
-from games.models import Match, MatchAction, MatchEvent
+from games.models import Match, MatchAction, MatchEvent, Shuffle
 from games.services.action_sql import (
     MATCH_PROGRESS_FIELDS,
     match_lock,
     match_progress_save,
     progress_write,
     rows_insert,
+    shuffles_reveal,
 )
 from games.services.recording import load_state
-from tests.server.driving import protocol_action
+from tests.server.driving import protocol_action, random_move, users_by_seat
 
 
 def test_inserted_events_read_back_through_the_orm_unchanged(match):
@@ -137,3 +140,57 @@ def test_an_action_costs_a_fixed_handful_of_statements(
     )
     with django_assert_max_num_queries(4 if connection.vendor == "postgresql" else 6):
         services.action_apply(match_id=match.pk, user=people[seat], action=action, action_id="q-1")
+
+
+def test_the_lock_reads_how_many_decks_the_match_has_drawn(match):
+    drawn = Shuffle.objects.filter(match=match).count()
+    assert drawn >= 1  # a started match has cut for deal and dealt
+    with transaction.atomic():
+        assert match_lock(match.pk).shuffle_count == drawn
+
+
+def test_revealing_marks_the_stored_shuffles_and_reads_them_back_in_order(match):
+    deck = [str(card) for card in engine.cards.DECK]
+    for number in (7, 6):  # stored out of order on purpose
+        Shuffle.objects.create(
+            match=match, number=number, purpose="deal", deck=deck, salt="5a" * 32, commitment="c"
+        )
+    hidden_before = list(
+        Shuffle.objects.filter(match=match, revealed=False).order_by("number").values()
+    )
+    revealed = shuffles_reveal(match.pk)
+    assert [shuffle.number for shuffle in revealed] == [row["number"] for row in hidden_before]
+    for shuffle, row in zip(revealed, hidden_before, strict=True):
+        assert (shuffle.purpose, shuffle.commitment, shuffle.salt, shuffle.deck) == (
+            row["purpose"],
+            row["commitment"],
+            row["salt"],
+            row["deck"],
+        )
+    assert not Shuffle.objects.filter(match=match, revealed=False).exists()
+    assert shuffles_reveal(match.pk) == []
+
+
+def test_the_play_that_ends_a_hand_adds_one_statement_for_the_reveal(
+    match, django_assert_max_num_queries
+):
+    """Ending a hand reveals its deck (one UPDATE ... RETURNING) and deals the next: the new
+    shuffle row goes out with the log rows, and its number came with the lock."""
+    rng = random.Random(4)
+    users = users_by_seat(match)
+    while True:
+        state = load_state(Match.objects.get(pk=match.pk))
+        if state.phase == "play" and sum(len(cards) for cards in state.held) == 1:
+            break
+        seat, action = random_move(match, rng)
+        services.action_apply(match_id=match.pk, user=users[seat], action=action)
+    seat, action = random_move(match, rng)
+    drawn = Shuffle.objects.filter(match=match).count()
+    with django_assert_max_num_queries(5 if connection.vendor == "postgresql" else 9):
+        services.action_apply(match_id=match.pk, user=users[seat], action=action)
+    assert Shuffle.objects.filter(match=match).count() == drawn + 1
+    assert list(
+        Shuffle.objects.filter(match=match, revealed=False).values_list("number", flat=True)
+    ) == [drawn + 1]
+    written = MatchEvent.objects.filter(match=match, type__in=["hand_ended", "shuffle_revealed"])
+    assert sorted(written.values_list("type", flat=True)).count("shuffle_revealed") == drawn

@@ -13,9 +13,11 @@ import time
 import psycopg
 import pytest
 from django.db import OperationalError, connection, connections, transaction
+from django.db.models import F
 
 from games import engine, services
-from games.models import Match, MatchEvent
+from games.models import Match, MatchEvent, Shuffle
+from games.services.action_sql import match_lock
 from games.services.recording import load_state
 from tests.server.driving import protocol_action
 from tests.support.services import require_postgres
@@ -83,6 +85,46 @@ def test_one_action_id_sent_twice_at_the_same_moment_applies_once(match, alice):
     assert MatchEvent.objects.filter(match=match, type="discarded").count() == 1
 
 
+def hold_the_match_then_commit(match_id: int, work, waiter) -> tuple:
+    """Run ``work`` holding the match's row lock and commit only once ``waiter`` waits for it.
+
+    Returns (what ``work`` returned, what ``waiter`` returned): the waiter's statement began
+    before the commit, so under READ COMMITTED its subqueries see the database as it was then.
+    """
+    held = threading.Event()
+    waiting = threading.Event()
+
+    def holder():
+        with transaction.atomic():
+            Match.objects.select_for_update().get(pk=match_id)
+            result = work()
+            held.set()
+            assert waiting.wait(20), "the other transaction never waited for the lock"
+        return result
+
+    def second():
+        assert held.wait(20)
+        return waiter()
+
+    def watch_for_the_wait():
+        assert held.wait(20)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+                    "AND datname = current_database()"
+                )
+                if cursor.fetchone()[0]:
+                    waiting.set()
+                    return None
+            time.sleep(0.01)
+        return None
+
+    first, then, _ = run_together(holder, second, watch_for_the_wait)
+    return first, then
+
+
 def test_a_resend_that_waited_for_the_lock_while_its_first_copy_committed_is_a_duplicate(
     match, alice
 ):
@@ -93,43 +135,41 @@ def test_a_resend_that_waited_for_the_lock_while_its_first_copy_committed_is_a_d
     rules as a second discard).
     """
     discard = protocol_action(engine.legal_actions(load_state(match), 0)[0])
-    first_applied = threading.Event()
-    resend_waits = threading.Event()
 
-    def first_copy():
-        with transaction.atomic():
-            outcome = services.action_apply(
-                match_id=match.pk, user=alice, action=discard, action_id="slow"
-            )
-            first_applied.set()
-            assert resend_waits.wait(20), "the resend never waited for the lock"
-        return outcome
-
-    def resend():
-        assert first_applied.wait(20)
+    def send():
         return services.action_apply(
             match_id=match.pk, user=alice, action=discard, action_id="slow"
         )
 
-    def watch_for_the_wait():
-        assert first_applied.wait(20)
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            with connection.cursor() as cursor:
-                cursor.execute(
-                    "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
-                    "AND datname = current_database()"
-                )
-                if cursor.fetchone()[0]:
-                    resend_waits.set()
-                    return None
-            time.sleep(0.01)
-        return None
-
-    first, second, _ = run_together(first_copy, resend, watch_for_the_wait)
+    first, second = hold_the_match_then_commit(match.pk, send, send)
     assert isinstance(first, services.ActionOutcome), first
     assert second == services.ActionOutcome(action_id="slow", seq=first.seq, duplicate=True)
     assert MatchEvent.objects.filter(match=match, type="discarded").count() == 1
+
+
+def test_a_lock_that_waited_while_a_deck_was_drawn_does_not_trust_its_shuffle_count(match):
+    """The next deck's number comes with the lock; a count from before the wait could repeat one.
+
+    The holder draws a deck (a shuffle row and an action, as any action that deals does); the
+    locking read that waited must not report the count its snapshot saw.
+    """
+    drawn = Shuffle.objects.filter(match=match).count()
+    deck = [str(card) for card in engine.cards.DECK]
+
+    def draw_a_deck():
+        Shuffle.objects.create(
+            match=match, number=drawn + 1, purpose="deal", deck=deck, salt="00" * 32, commitment="c"
+        )
+        Match.objects.filter(pk=match.pk).update(action_count=F("action_count") + 1)
+
+    def lock():
+        with transaction.atomic():
+            return match_lock(match.pk).shuffle_count
+
+    _, count = hold_the_match_then_commit(match.pk, draw_a_deck, lock)
+    assert count in (None, drawn + 1)
+    with transaction.atomic():
+        assert match_lock(match.pk).shuffle_count == drawn + 1
 
 
 def drop_our_database_connection() -> int:

@@ -200,6 +200,36 @@ def test_each_player_verifies_their_own_deal_and_starter_from_what_they_saw(alic
         ]
 
 
+def test_a_player_verifies_the_cut_for_deal_and_a_wrong_cut_fails(finished_match):
+    """The first deck of a match is drawn to cut for deal: its top two cards are the cuts."""
+    events = [
+        selectors.event_for_viewer(event, 0)
+        for event in MatchEvent.objects.filter(match=finished_match).order_by("seq")
+    ]
+    committed = next(e["data"] for e in events if e["type"] == "shuffle_committed")
+    assert committed["purpose"] == "cut_for_deal"
+    cuts = next(e["data"]["cuts"] for e in events if e["type"] == "cut_for_deal")
+    revealed = next(
+        e["data"]
+        for e in events
+        if e["type"] == "shuffle_revealed" and e["data"]["shuffle"] == committed["shuffle"]
+    )
+    seen = {
+        "commitment": committed["commitment"],
+        "salt": revealed["salt"],
+        "deck": " ".join(revealed["deck"]),
+        "cuts": " ".join(cuts),
+    }
+    code, output = run_verify(*claim_args(seen))
+    assert code == 0, output
+    assert f"the cuts for deal {' '.join(cuts)} are this deck's top cards" in output
+
+    code, output = run_verify(*claim_args(seen, cuts=" ".join(reversed(cuts))))
+    assert code == 1
+    assert f"FAIL: the cuts for deal were {' '.join(reversed(cuts))}" in output
+    assert run_verify(*claim_args(seen, cuts=cuts[0]))[0] == 1
+
+
 def test_a_player_may_type_cards_in_any_case_and_with_tens_as_10(finished_match):
     seen = what_a_seat_saw(finished_match, 0)
     relaxed = {

@@ -1,13 +1,14 @@
 """``manage.py verify_shuffle``: check a shuffle from what a player saw, or every shuffle of a match.
 
     manage.py verify_shuffle --commitment HEX --salt HEX --deck "AS 7D ... (52 cards)" \\
-        [--variant five] [--role pone --dealt "AS 7D ..."] [--starter 5H]
+        [--variant five] [--role pone --dealt "AS 7D ..."] [--starter 5H] [--cuts "JD TD"]
     manage.py verify_shuffle --match 12
 
 The first form needs nothing from the server's database: a player passes the commitment sent
 before the deal, the salt and deck revealed after the hand, and (optionally) what they saw: the
-cards they were dealt with their role in that hand, and the starter. It checks the hash, then
-that the committed deck deals exactly those cards in the engine's order. The second form checks
+cards they were dealt with their role in that hand, and the starter; or, for the deck drawn to
+cut for the first deal, the two cards cut. It checks the hash, then that the committed deck
+gives exactly those cards in the engine's order. The second form checks
 a whole match against its stored log (the server's own audit).
 
 Prints OK and exits 0 when everything checks out; prints each problem and exits 1 otherwise.
@@ -48,6 +49,9 @@ class Command(BaseCommand):
         )
         parser.add_argument("--dealt", help="the cards you were dealt, in any order")
         parser.add_argument("--starter", help="the starter card that was cut")
+        parser.add_argument(
+            "--cuts", help="for a cut for deal: the cards seat 0 and seat 1 cut, in that order"
+        )
         parser.add_argument("--match", type=int, help="check every shuffle of this match")
 
     def handle(self, *args, **options) -> None:
@@ -70,10 +74,13 @@ class Command(BaseCommand):
             deck = _cards(options["deck"])
             dealt = _cards(options["dealt"]) if options["dealt"] else None
             starter = _cards(options["starter"]) if options["starter"] else None
+            cuts = _cards(options["cuts"]) if options["cuts"] else None
         except engine.IllegalAction as error:
             return [f"not a card: {error.message}"]
         if starter is not None and len(starter) != 1:
             return ["--starter is one card"]
+        if cuts is not None and len(cuts) != 2:
+            return ["--cuts is two cards: seat 0's, then seat 1's"]
         problem = fairness.deck_problem(deck)
         if problem:
             return [problem]
@@ -89,6 +96,7 @@ class Command(BaseCommand):
             role=options["role"],
             dealt=dealt,
             starter=starter[0] if starter else None,
+            cuts=cuts,
         )
         if not problems:
             if dealt is not None:
@@ -97,6 +105,8 @@ class Command(BaseCommand):
                 )
             if starter is not None:
                 self.stdout.write(f"the starter {starter[0]} is the one this deck cuts")
+            if cuts is not None:
+                self.stdout.write(f"the cuts for deal {' '.join(cuts)} are this deck's top cards")
         return problems
 
     def _check_match(self, match_id: int) -> list[str]:
