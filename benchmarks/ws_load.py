@@ -4,7 +4,9 @@ Starts Daphne process(es) on a fresh database (PostgreSQL when DATABASE_URL poin
 SQLite) with Redis as the channel layer when REDIS_URL is set, creates N started matches, and
 lets 2N scripted players (tests/support/match_client.py: the protocol as the page speaks it)
 play for a fixed time. Prints actions per second, the latency from an action's send to the
-opponent's receipt of its last event (p50/p90/p99/max), and errors (must be zero).
+opponent's receipt of its last event (p50/p90/p99/max, and the p99 of each 5 s of the run, which
+shows bursts), and errors (must be zero). Paced matches start spread over one hand's time and
+are measured after that warm-up, as on a live site; ``--together`` starts them all at once.
 
 Then runs the same shape of load against a bare relay consumer (games/echo.py: websocket ->
 channel layer -> websocket, no database, no rules) for the framework's ceiling on this stack,
@@ -22,6 +24,7 @@ import argparse
 import asyncio
 import json
 import os
+import random
 import sys
 import tempfile
 import time
@@ -122,9 +125,27 @@ def report(name: str, count: int, seconds: float, latencies: list[float], errors
     return rate
 
 
+# A hand is about ten moves a match (two discards, eight cards, the odd go), so with players
+# starting at random moments over ten think times, the matches are spread over a whole hand.
+HAND_MOVES = 10
+
+
 async def run_matches(
-    servers: list[DaphneServer], matches: list[dict], seconds: float, think: float
+    servers: list[DaphneServer],
+    matches: list[dict],
+    seconds: float,
+    think: float,
+    *,
+    together: bool = False,
 ) -> float:
+    """Play ``matches`` for ``seconds`` and report; paced runs measure a steady state.
+
+    On a live site matches are at every stage at once. So each paced match starts at a random
+    moment within one hand's time, and only actions sent after that warm-up count. With
+    ``together`` every match starts at the same instant (a tournament round): 400 first
+    discards within a second or so, the worst burst the site can see.
+    """
+    warm_up = 0.0 if together or not think else HAND_MOVES * think
     players: list[tuple[MatchClient, MatchClient]] = []
     for index, setup in enumerate(matches):
         pair = []
@@ -143,31 +164,43 @@ async def run_matches(
     everyone = [player for pair in players for player in pair]
     await asyncio.gather(*(player.connect(timeout=60) for player in everyone))
     server_pids = {server.process.pid for server in servers}
-    cpu_before = process_cpu_seconds(CPU_KINDS, server_pids)
-    started = time.perf_counter()
+    began = time.perf_counter()
+    started = began + warm_up
     finished = 0
 
-    async def play(player: MatchClient) -> None:
+    async def play(player: MatchClient, delay: float) -> None:
         nonlocal finished
+        await asyncio.sleep(delay)
         try:
-            await player.play_until_over(timeout=seconds)
+            await player.play_until_over(timeout=warm_up + seconds - delay)
             finished += 1
         except TimeoutError:
             pass
 
-    await asyncio.gather(*(play(player) for player in everyone))
+    async def cpu_at_start() -> dict[tuple[str, int], float]:
+        await asyncio.sleep(warm_up)
+        return process_cpu_seconds(CPU_KINDS, server_pids)
+
+    delays = [random.uniform(0, warm_up) for _ in players]
+    cpu_before, *_ = await asyncio.gather(
+        cpu_at_start(),
+        *(play(player, delays[index]) for index, pair in enumerate(players) for player in pair),
+    )
     elapsed = time.perf_counter() - started
     cpu_after = process_cpu_seconds(CPU_KINDS, server_pids)
     latencies, actions = [], 0
+    by_window: dict[int, list[float]] = {}
     for pair in players:
         for me, other in (pair, pair[::-1]):
             for action_id, sent in me.sent_at.items():
                 seq = me.acked.get(action_id)
-                if seq is None:
+                if seq is None or sent < started:
                     continue
                 actions += 1
                 if seq in other.received_at:
                     latencies.append(other.received_at[seq] - sent)
+                    window = by_window.setdefault(int((sent - started) // 5), [])
+                    window.append(1000 * latencies[-1])
     errors = sum(len(player.errors) for player in everyone)
     throttled = sum(player.throttled for player in everyone)
     sent: dict[str, int] = {}
@@ -175,6 +208,8 @@ async def run_matches(
         for kind, count in player.sent_types.items():
             sent[kind] = sent.get(kind, 0) + count
     print(f"  frames sent by type: {sent}")
+    windows = [f"{percentile(by_window[w], 0.99):.0f}" for w in sorted(by_window)]
+    print(f"  p99 ms of each 5 s: {' '.join(windows)}")
     codes = Counter(error.get("code") for player in everyone for error in player.errors)
     if codes:
         print(f"  errors by code: {dict(codes)}")
@@ -182,6 +217,10 @@ async def run_matches(
         print(f"  e.g. seat {example.seat} of match {example.match_id}: {example.errors[0]}")
     await asyncio.gather(*(player.close() for player in everyone))
     label = f"match actions, {think:g} s think time" if think else "match actions, flat out"
+    if think and together:
+        label += ", all starting together"
+    elif think:
+        label += f" (after a {warm_up:g} s warm-up)"
     print(f"  {len(matches)} matches, {finished // 2} finished, {throttled} rate-limited resends")
     # The scripted players share the machine with the server: say what each part costs.
     print(f"  {cpu_report(cpu_before, cpu_after, actions)}")
@@ -255,6 +294,11 @@ def main() -> None:
         default=[1.0],
         help="seconds a player waits before each move: one paced run per value",
     )
+    parser.add_argument(
+        "--together",
+        action="store_true",
+        help="start every paced match at the same instant instead of spread over a hand",
+    )
     parser.add_argument("--skip-echo", action="store_true")
     args = parser.parse_args()
     if args.servers > 1 and not os.environ.get("REDIS_URL"):
@@ -290,7 +334,9 @@ def main() -> None:
                             took = time.perf_counter() - started
                             print(f"  created {len(matches)} matches in {took:.1f} s")
                             match_rate = asyncio.run(
-                                run_matches(servers, matches, args.seconds, think)
+                                run_matches(
+                                    servers, matches, args.seconds, think, together=args.together
+                                )
                             )
                 finally:
                     for server in servers:
