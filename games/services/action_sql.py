@@ -15,7 +15,8 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.db import connection, models
+from django.db import DEFAULT_DB_ALIAS, connection, connections, models
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models.expressions import Col
 
 from games.models import Match, MatchAction, MatchEvent, Seat, Shuffle
@@ -33,6 +34,16 @@ MATCH_PROGRESS_FIELDS = (
     "finished_at",
     "updated_at",
 )
+
+
+def _db() -> BaseDatabaseWrapper:
+    """This thread's connection itself, not ``django.db.connection``.
+
+    That one is a proxy which looks the thread's connection up again on every attribute read;
+    the field adapters and converters below read several per value, and the lookups were about
+    4% of a server process's time under load (docs/performance.md).
+    """
+    return connections[DEFAULT_DB_ALIAS]
 
 
 def _quote(name: str) -> str:
@@ -61,18 +72,19 @@ def rows_insert(model: type[models.Model], objects: Sequence[models.Model]) -> N
     """Insert ``objects`` in one statement (their primary keys are not read back)."""
     if not objects:
         return
-    with connection.cursor() as cursor:
+    db = _db()
+    with db.cursor() as cursor:
         cursor.execute(
-            _insert_sql(model, len(objects), connection.vendor), _insert_params(model, objects)
+            _insert_sql(model, len(objects), db.vendor), _insert_params(model, objects, db)
         )
 
 
-def _insert_params(model: type[models.Model], objects: Sequence[models.Model]) -> list:
+def _insert_params(
+    model: type[models.Model], objects: Sequence[models.Model], db: BaseDatabaseWrapper
+) -> list:
     fields = _insert_fields(model)
     return [
-        field.get_db_prep_save(field.pre_save(obj, True), connection)
-        for obj in objects
-        for field in fields
+        field.get_db_prep_save(field.pre_save(obj, True), db) for obj in objects for field in fields
     ]
 
 
@@ -86,13 +98,14 @@ def _match_update_sql(vendor: str) -> str:
 
 def match_progress_save(match: Match) -> None:
     """Write the match's progress columns (``updated_at`` moves on, as ``save()`` would)."""
-    with connection.cursor() as cursor:
-        cursor.execute(_match_update_sql(connection.vendor), _match_update_params(match))
+    db = _db()
+    with db.cursor() as cursor:
+        cursor.execute(_match_update_sql(db.vendor), _match_update_params(match, db))
 
 
-def _match_update_params(match: Match) -> list:
+def _match_update_params(match: Match, db: BaseDatabaseWrapper) -> list:
     params = [
-        field.get_db_prep_save(field.pre_save(match, False), connection)
+        field.get_db_prep_save(field.pre_save(match, False), db)
         for field in _fields(Match, MATCH_PROGRESS_FIELDS)
     ]
     return [*params, match.pk]
@@ -174,13 +187,15 @@ def _column_readers(model: type[models.Model], names: tuple[str, ...], vendor: s
     return readers
 
 
-def _read_row(model: type[models.Model], names: tuple[str, ...], values: Sequence) -> list:
+def _read_row(
+    model: type[models.Model], names: tuple[str, ...], values: Sequence, db: BaseDatabaseWrapper
+) -> list:
     row = []
     for value, (column, converters) in zip(
-        values, _column_readers(model, names, connection.vendor), strict=True
+        values, _column_readers(model, names, db.vendor), strict=True
     ):
         for convert in converters:
-            value = convert(value, column, connection)
+            value = convert(value, column, db)
         row.append(value)
     return row
 
@@ -211,8 +226,9 @@ def match_lock(match_id: int, action_id: str | None = None) -> LockedMatch | Non
     locked row's then, and the check is made again by a statement of its own; the shuffle count
     read alongside is left unknown, to be counted if a new deck is needed.
     """
-    with connection.cursor() as cursor:
-        cursor.execute(_locked_match_sql(connection.vendor), [action_id, match_id])
+    db = _db()
+    with db.cursor() as cursor:
+        cursor.execute(_locked_match_sql(db.vendor), [action_id, match_id])
         rows = cursor.fetchall()
     if not rows:
         return None
@@ -221,12 +237,14 @@ def match_lock(match_id: int, action_id: str | None = None) -> LockedMatch | Non
     earlier_at, snapshot_count_at, shuffle_count_at = seat_end, seat_end + 1, seat_end + 2
     attnames = [field.attname for field in _fields(Match, LOCKED_MATCH_FIELDS)]
     match = Match.from_db(
-        connection.alias, attnames, _read_row(Match, LOCKED_MATCH_FIELDS, rows[0][:match_width])
+        db.alias, attnames, _read_row(Match, LOCKED_MATCH_FIELDS, rows[0][:match_width], db)
     )
     seats = []
     earlier_results = {}
     for row in rows:
-        number, user_id, is_bot, bot_level = _read_row(Seat, SEAT_FIELDS, row[match_width:seat_end])
+        number, user_id, is_bot, bot_level = _read_row(
+            Seat, SEAT_FIELDS, row[match_width:seat_end], db
+        )
         seats.append(
             Seat(match=match, number=number, user_id=user_id, is_bot=is_bot, bot_level=bot_level)
         )
@@ -236,8 +254,8 @@ def match_lock(match_id: int, action_id: str | None = None) -> LockedMatch | Non
     if rows[0][snapshot_count_at] != match.action_count:
         shuffle_count = None
         if action_id is not None:
-            with connection.cursor() as cursor:
-                cursor.execute(_earlier_results_sql(connection.vendor), [match_id, action_id])
+            with db.cursor() as cursor:
+                cursor.execute(_earlier_results_sql(db.vendor), [match_id, action_id])
                 earlier_results = dict(cursor.fetchall())
     return LockedMatch(
         match=match, seats=seats, earlier_results=earlier_results, shuffle_count=shuffle_count
@@ -269,12 +287,13 @@ def shuffles_reveal(match_id: int) -> list[Shuffle]:
     and later) have ``UPDATE ... RETURNING``; the booleans are parameters so that each database
     gets its own spelling of true and false.
     """
-    with connection.cursor() as cursor:
-        cursor.execute(_shuffles_reveal_sql(connection.vendor), [True, match_id, False])
+    db = _db()
+    with db.cursor() as cursor:
+        cursor.execute(_shuffles_reveal_sql(db.vendor), [True, match_id, False])
         rows = cursor.fetchall()
     shuffles = []
     for row in rows:
-        values = _read_row(Shuffle, REVEALED_SHUFFLE_FIELDS, row)
+        values = _read_row(Shuffle, REVEALED_SHUFFLE_FIELDS, row, db)
         fields = dict(zip(REVEALED_SHUFFLE_FIELDS, values, strict=True))
         shuffles.append(Shuffle(match_id=match_id, revealed=True, **fields))
     return sorted(shuffles, key=lambda shuffle: shuffle.number)
@@ -310,15 +329,16 @@ def progress_write(
     data-modifying ``WITH``) the same rows through :func:`rows_insert` and
     :func:`match_progress_save`.
     """
-    if connection.vendor != "postgresql":
+    db = _db()
+    if db.vendor != "postgresql":
         rows_insert(MatchAction, actions)
         rows_insert(MatchEvent, events)
         rows_insert(Shuffle, shuffles)
         match_progress_save(match)
         return
-    params = [*_insert_params(MatchAction, actions), *_insert_params(MatchEvent, events)]
-    params += _insert_params(Shuffle, shuffles)
-    params += _match_update_params(match)
-    sql = _progress_write_sql(len(actions), len(events), len(shuffles), connection.vendor)
-    with connection.cursor() as cursor:
+    params = [*_insert_params(MatchAction, actions, db), *_insert_params(MatchEvent, events, db)]
+    params += _insert_params(Shuffle, shuffles, db)
+    params += _match_update_params(match, db)
+    sql = _progress_write_sql(len(actions), len(events), len(shuffles), db.vendor)
+    with db.cursor() as cursor:
         cursor.execute(sql, params)
