@@ -40,8 +40,8 @@ def _db() -> BaseDatabaseWrapper:
     """This thread's connection itself, not ``django.db.connection``.
 
     That one is a proxy which looks the thread's connection up again on every attribute read;
-    the field adapters and converters below read several per value, and the lookups were about
-    4% of a server process's time under load (docs/performance.md).
+    the field adapters and converters below read several per value, and the lookups came to 8%
+    of the action service's CPU (docs/performance.md).
     """
     return connections[DEFAULT_DB_ALIAS]
 

@@ -192,5 +192,5 @@ def test_the_play_that_ends_a_hand_adds_one_statement_for_the_reveal(
     assert list(
         Shuffle.objects.filter(match=match, revealed=False).values_list("number", flat=True)
     ) == [drawn + 1]
-    written = MatchEvent.objects.filter(match=match, type__in=["hand_ended", "shuffle_revealed"])
-    assert sorted(written.values_list("type", flat=True)).count("shuffle_revealed") == drawn
+    assert MatchEvent.objects.filter(match=match, type="hand_ended").exists()
+    assert MatchEvent.objects.filter(match=match, type="shuffle_revealed").count() == drawn
