@@ -1,12 +1,13 @@
 """The statements every action runs, written as SQL once instead of built by the ORM each time.
 
 An action checks its ``action_id``, appends its action and events (and any new shuffle) to the
-log and saves the match's snapshot; the one that ends a hand also reveals its deck. Building each of those queries with the ORM cost more CPU than PostgreSQL
-spent running it (about 0.7 to 1.4 ms a statement, several times the round trip; see
-docs/performance.md), and they run for every card played. Here each statement's text is made
-once per shape from the models' own metadata, and values go through Django's field adapters
-(``get_db_prep_save``, ``pre_save``), so rows are written exactly as the ORM would write them,
-on PostgreSQL and on SQLite alike. Everything else keeps using the ORM.
+log and saves the match's snapshot; the one that ends a hand also reveals its deck. Building
+each of those queries with the ORM cost more CPU than PostgreSQL spent running it (about 0.7 to
+1.4 ms a statement, several times the round trip; see docs/performance.md), and they run for
+every card played. Here each statement's text is made once per shape from the models' own
+metadata, and values go through Django's field adapters (``get_db_prep_save``, ``pre_save``),
+so rows are written exactly as the ORM would write them, on PostgreSQL and on SQLite alike.
+Everything else keeps using the ORM.
 """
 
 from __future__ import annotations

@@ -26,7 +26,8 @@ class Progress:
     """One transaction's worth of change to a match: its state and the rows to write.
 
     The rows are written together by :func:`save_progress`. ``shuffle_count`` is how many decks
-    the match had drawn before, when the caller read it with the lock (None: counted if needed).
+    the match has drawn, this transaction's included; the caller may pass the number it read
+    with the lock (None: counted when a deck is next needed).
     """
 
     match: Match
