@@ -121,7 +121,7 @@ def _apply_locked(
         raise ServiceError("match_not_started", "the match starts when both seats are filled")
     if match.status == Match.Status.FINISHED:
         raise ServiceError("match_over", "this match is over")
-    progress = Progress(match=match, state=load_state(match), shuffle_count=locked.shuffle_count)
+    progress = Progress(match=match, state=load_state(match), stored_shuffles=locked.shuffle_count)
     try:
         engine_action = engine.action_from_dict({**action, "seat": seat})
         apply_action(progress, engine_action, seat=seat, client_action_id=action_id)

@@ -25,9 +25,9 @@ HAND_OVER_EVENTS = {"hand_ended", "game_ended", "match_ended"}
 class Progress:
     """One transaction's worth of change to a match: its state and the rows to write.
 
-    The rows are written together by :func:`save_progress`. ``shuffle_count`` is how many decks
-    the match has drawn, this transaction's included; the caller may pass the number it read
-    with the lock (None: counted when a deck is next needed).
+    The rows are written together by :func:`save_progress`. ``stored_shuffles`` is how many
+    decks the match had drawn before this transaction, if the caller read it with the lock
+    (None: counted when a deck is first needed).
     """
 
     match: Match
@@ -35,7 +35,7 @@ class Progress:
     events: list[MatchEvent] = field(default_factory=list)
     actions: list[MatchAction] = field(default_factory=list)
     shuffles: list[Shuffle] = field(default_factory=list)
-    shuffle_count: int | None = None
+    stored_shuffles: int | None = None
 
     @property
     def last_seq(self) -> int:
@@ -95,10 +95,9 @@ def run_chance(progress: Progress) -> None:
             if progress.state.phase == "cut_for_deal"
             else Shuffle.Purpose.DEAL
         )
-        if progress.shuffle_count is None:
-            progress.shuffle_count = progress.match.shuffles.count()
-        progress.shuffle_count += 1
-        number = progress.shuffle_count
+        if progress.stored_shuffles is None:
+            progress.stored_shuffles = progress.match.shuffles.count()
+        number = progress.stored_shuffles + len(progress.shuffles) + 1
         deck, salt = fairness.draw_shuffle(match_id=progress.match.pk, number=number)
         shuffle = Shuffle(
             match=progress.match,
