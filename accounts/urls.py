@@ -13,6 +13,6 @@ urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path("preferences/", views.preferences, name="preferences"),
     path("me/", views.my_profile, name="my_profile"),
-    path("players/<str:username>/", views.profile, name="player_profile"),
+    path("players/<username:username>/", views.profile, name="player_profile"),
     path("", include("django.contrib.auth.urls")),
 ]

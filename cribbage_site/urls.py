@@ -7,11 +7,15 @@ before the Host header is validated.
 from __future__ import annotations
 
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, register_converter
 
 from cribbage_site import views
+from cribbage_site.converters import TokenConverter, UsernameConverter
 from games import api as games_api
 
+# Before the apps' URL modules are included below: their routes name these converters.
+register_converter(TokenConverter, "token")
+register_converter(UsernameConverter, "username")
 urlpatterns = [
     path("", views.home, name="home"),
     path("accounts/", include("accounts.urls")),

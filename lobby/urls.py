@@ -15,9 +15,9 @@ urlpatterns = [
     path("seeks/<int:seek_id>/accept/", views.seek_accept_view, name="seek_accept"),
     path("seeks/<int:seek_id>/cancel/", views.seek_cancel_view, name="seek_cancel"),
     path("invitations/", views.invitation_create_view, name="invitation_create"),
-    path("invite/<str:token>/", views.invitation_page, name="invitation"),
-    path("invite/<str:token>/accept/", views.invitation_accept_view, name="invitation_accept"),
-    path("invite/<str:token>/cancel/", views.invitation_cancel_view, name="invitation_cancel"),
+    path("invite/<token:token>/", views.invitation_page, name="invitation"),
+    path("invite/<token:token>/accept/", views.invitation_accept_view, name="invitation_accept"),
+    path("invite/<token:token>/cancel/", views.invitation_cancel_view, name="invitation_cancel"),
     path("matches/<int:match_id>/rematch/", views.rematch_view, name="rematch"),
     path("matches/<int:match_id>/claim/", views.claim_view, name="claim"),
 ]
