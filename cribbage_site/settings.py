@@ -70,6 +70,15 @@ MIDDLEWARE = [
 ROOT_URLCONF = "cribbage_site.urls"
 ASGI_APPLICATION = "cribbage_site.asgi.application"
 
+# The largest websocket message the server reads. The protocol refuses any frame over 4 KB with
+# a clear error (games/protocol.py MAX_FRAME_BYTES); the server itself drops a connection whose
+# message passes this size (close code 1009) before buffering it, so a client cannot make a
+# process hold megabytes. The Dockerfile and tests/support/servers.py pass the same number to
+# Daphne's command line; `manage.py runserver` reads these two settings.
+WEBSOCKET_MAX_MESSAGE_BYTES = 16 * 1024
+DAPHNE_WEBSOCKET_MAX_MESSAGE_SIZE = WEBSOCKET_MAX_MESSAGE_BYTES
+DAPHNE_WEBSOCKET_MAX_FRAME_SIZE = WEBSOCKET_MAX_MESSAGE_BYTES
+
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",

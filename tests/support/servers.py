@@ -65,6 +65,14 @@ def die_with_parent(parent_pid: int):
     return preexec
 
 
+def daphne_limits() -> list[str]:
+    """Daphne's message-size flags, from the setting production's command line matches."""
+    from django.conf import settings
+
+    size = str(settings.WEBSOCKET_MAX_MESSAGE_BYTES)
+    return ["--websocket-max-message-size", size, "--websocket-max-frame-size", size]
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -142,6 +150,7 @@ class DaphneServer:
                 "127.0.0.1",
                 "-p",
                 str(self.port),
+                *daphne_limits(),
                 "cribbage_site.asgi:application",
             ],
             cwd=PROJECT_DIR,
