@@ -1,7 +1,8 @@
 """The one ASGI application Daphne serves: HTTP through Django, websockets through Channels.
 
-Websocket routes sit behind origin validation (cross-site pages cannot open a game socket with a
-player's cookies) and the session/auth middleware (consumers see ``scope["user"]``).
+Websocket routes sit behind origin validation (a page from any other origin, scheme and port
+included, cannot open a game socket with a player's cookies: cribbage_site/origin.py) and the
+session/auth middleware (consumers see ``scope["user"]``).
 """
 
 from __future__ import annotations
@@ -17,16 +18,14 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from cribbage_site.origin import SameOriginValidator  # noqa: E402
 from cribbage_site.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-        ),
+        "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )
 
