@@ -9,12 +9,19 @@ the exception's class: an exception's text can hold a database host, user or URL
 error goes to the server's log, where the operator looks next.
 
 It is served by ``cribbage_site.middleware.HealthCheckMiddleware``, whatever the Host header.
+
+Anyone may call it, so its answer is kept for ``HEALTHZ_CACHE_SECONDS`` (2 s by default) per
+process: a flood of probes costs one database query and one channel-layer round trip per
+period, not one per request. Requests that arrive while a check runs wait for that check
+instead of starting their own. A probe every few seconds, as load balancers send, still sees a
+fresh answer.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 import time
 
 from asgiref.sync import async_to_sync
@@ -78,16 +85,41 @@ def check_channel_layer() -> dict:
     return {"ok": True, "backend": backend, "ms": round((time.perf_counter() - started) * 1000, 2)}
 
 
-@never_cache
-def healthz(request: HttpRequest) -> JsonResponse:
-    """200 with each component's report when all work, else 503 naming the failing ones."""
+def run_checks() -> dict:
+    """Check every component now; the body of the answer."""
     checks = {"database": check_database(), "channel_layer": check_channel_layer()}
     failing = [name for name, report in checks.items() if not report["ok"]]
-    healthy = not failing
-    body = {
-        "status": "ok" if healthy else "unavailable",
+    return {
+        "status": "unavailable" if failing else "ok",
         "failing": failing,
         **checks,
         "redis_configured": bool(settings.REDIS_URL),
     }
-    return JsonResponse(body, status=200 if healthy else 503)
+
+
+_lock = threading.Lock()
+# (monotonic time it was taken, body) of the last check in this process.
+_last: tuple[float, dict] | None = None
+
+
+def forget_last_result() -> None:
+    """Make the next request check again (tests that break a component call this)."""
+    global _last
+    with _lock:
+        _last = None
+
+
+def current_result() -> dict:
+    """The last check's body while it is fresh, else a new check (one at a time)."""
+    global _last
+    with _lock:
+        if _last is None or time.monotonic() - _last[0] >= settings.HEALTHZ_CACHE_SECONDS:
+            _last = (time.monotonic(), run_checks())
+        return _last[1]
+
+
+@never_cache
+def healthz(request: HttpRequest) -> JsonResponse:
+    """200 with each component's report when all work, else 503 naming the failing ones."""
+    body = current_result()
+    return JsonResponse(body, status=200 if body["status"] == "ok" else 503)

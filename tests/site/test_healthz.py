@@ -21,6 +21,37 @@ from tests.support.servers import PROJECT_DIR, DaphneServer
 PRODUCTION_HOST = "cribbage.example"
 
 
+@pytest.fixture(autouse=True)
+def fresh_health_check():
+    """Each test sees its own check, not the answer a previous test left for 2 s."""
+    from cribbage_site import health
+
+    health.forget_last_result()
+    yield
+    health.forget_last_result()
+
+
+@pytest.mark.django_db
+def test_answers_within_the_cache_period_reuse_one_check(client, monkeypatch, settings):
+    from cribbage_site import health
+
+    settings.HEALTHZ_CACHE_SECONDS = 60
+    calls = []
+    real = health.check_database
+
+    def counted():
+        calls.append(1)
+        return real()
+
+    monkeypatch.setattr(health, "check_database", counted)
+    for _ in range(5):
+        assert client.get("/healthz").status_code == 200
+    assert len(calls) == 1
+    settings.HEALTHZ_CACHE_SECONDS = 0
+    assert client.get("/healthz").status_code == 200
+    assert len(calls) == 2
+
+
 @pytest.mark.django_db
 def test_it_answers_200_when_the_database_and_channel_layer_work(client, settings):
     response = client.get("/healthz")
