@@ -48,6 +48,24 @@ def env_float(name: str, default: float) -> float:
     return float(raw)
 
 
+# A process's pool: at most this many PostgreSQL connections at once (DATABASE_POOL_MAX_SIZE).
+# A request that finds none free waits up to DATABASE_POOL_TIMEOUT seconds, then fails.
+DEFAULT_POOL_MAX_SIZE = 16
+DEFAULT_POOL_TIMEOUT = 10.0
+
+
+def database_pool_options() -> dict:
+    """psycopg_pool's settings for one process, from the environment."""
+    max_size = env_int("DATABASE_POOL_MAX_SIZE", DEFAULT_POOL_MAX_SIZE)
+    if max_size < 1:
+        raise ValueError("DATABASE_POOL_MAX_SIZE must be at least 1")
+    return {
+        "min_size": min(2, max_size),
+        "max_size": max_size,
+        "timeout": env_float("DATABASE_POOL_TIMEOUT", DEFAULT_POOL_TIMEOUT),
+    }
+
+
 def database_from_url(url: str) -> dict:
     """Turn ``postgres://user:pass@host:port/name`` or ``sqlite:///path`` into a DATABASES entry.
 
@@ -74,14 +92,18 @@ def database_from_url(url: str) -> dict:
             "PASSWORD": unquote(parsed.password or ""),
             "HOST": unquote(parsed.hostname or ""),
             "PORT": str(parsed.port or ""),
-            "CONN_MAX_AGE": 60,
-            # No "SELECT 1" before each use of a kept connection: on the websocket side that was
-            # a round trip on every action. A connection that broke (a database restart) is
-            # closed after its first error; the action service retries once on a new one.
+            # Connections come from a bounded pool per process (psycopg_pool), never kept per
+            # thread: under ASGI every concurrent request runs in a thread of its own, and a
+            # connection kept by CONN_MAX_AGE stayed open after its thread was gone, so a burst
+            # of requests exhausted the server's connections. "Closing" returns one to the pool.
+            "CONN_MAX_AGE": 0,
+            # No "SELECT 1" before each use: on the websocket side that was a round trip on
+            # every action. A connection that broke (a database restart) is closed after its
+            # first error and the pool drops it; the action service retries once on a new one.
             "CONN_HEALTH_CHECKS": False,
+            "OPTIONS": {"pool": database_pool_options()},
         }
-        if options:
-            entry["OPTIONS"] = options
+        entry["OPTIONS"].update(options)
         return entry
     raise ValueError(
         f"DATABASE_URL scheme {scheme!r} is not supported (use postgres:// or sqlite:///)"

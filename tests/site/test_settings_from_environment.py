@@ -30,7 +30,18 @@ def test_a_postgres_url_becomes_a_postgresql_database_entry():
     assert entry["ENGINE"] == "django.db.backends.postgresql"
     assert (entry["NAME"], entry["USER"], entry["PASSWORD"]) == ("cribbage", "alice", "s@cret")
     assert (entry["HOST"], entry["PORT"]) == ("db.example", "6543")
-    assert entry["OPTIONS"] == {"sslmode": "require"}
+    assert entry["OPTIONS"]["sslmode"] == "require"
+
+
+def test_postgres_connections_come_from_a_bounded_pool_not_kept_per_thread(monkeypatch):
+    monkeypatch.setenv("DATABASE_POOL_MAX_SIZE", "5")
+    entry = database_from_url("postgres://db.example/cribbage")
+    assert entry["CONN_MAX_AGE"] == 0
+    assert entry["OPTIONS"]["pool"]["max_size"] == 5
+    assert entry["OPTIONS"]["pool"]["min_size"] <= 5
+    monkeypatch.setenv("DATABASE_POOL_MAX_SIZE", "0")
+    with pytest.raises(ValueError, match="DATABASE_POOL_MAX_SIZE"):
+        database_from_url("postgres://db.example/cribbage")
 
 
 def test_sqlite_urls_accept_relative_and_absolute_paths():
