@@ -1,5 +1,5 @@
 // Who else sits at the match, from a view (or anything with the match's `seats`). Matches of
-// three and four players are coming, so no module may take the other seat to be `1 - seat`.
+// three and four players are coming, so no module may compute the other seat from its own.
 
 /** The match's seats other than `seat`, in seat order (all of them for a spectator's null). */
 export function otherSeats(view, seat) {

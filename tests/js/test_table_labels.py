@@ -208,3 +208,35 @@ def test_the_presence_notice_speaks_only_when_its_meaning_changes(js):
     assert result["writes"] == 3, "the status region is written only at those moments"
     assert result["shown"] > 100, "the visible countdown still ticks every second"
     assert result["states"] == "present"
+
+
+def test_the_other_seats_come_from_the_view_not_from_one_minus_the_seat(js):
+    result = js(
+        VIEW
+        + """
+        const { otherSeats } = await load("seats.js");
+        const { endingLine } = await load("table/result.js");
+        const { describeEvent } = await load("log.js");
+        const name = (seat) => ["alice", "bob", "carol"][seat];
+        const three = { seats: [0, 1, 2] };
+        const resigned = (seats) => view({ phase: "match_over", winner: 0, end_reason: "resigned", viewer: 2, seats });
+        const abandoned = (names) => describeEvent(
+          { type: "match_ended", data: { winner: 0, reason: "abandoned", match_scores: [1, 0, 0].slice(0, names.length) } },
+          { viewer: 0, names },
+        );
+        return {
+          others: [otherSeats(three, 1), otherSeats(three, null), otherSeats({ seats: [0, 1] }, 0)],
+          endings: [endingLine(resigned([0, 1]), name), endingLine(resigned([0, 1, 2]), name)],
+          log: [abandoned(["alice", "bob"]), abandoned(["alice", "bob", "carol"])],
+        };
+        """
+    )
+    assert result["others"] == [[0, 2], [0, 1, 2], [1]]
+    assert result["endings"] == [
+        "The match ended by bob's resignation.",
+        "The match ended by a resignation.",
+    ]
+    assert result["log"] == [
+        "You win the match: bob left the game.",
+        "You win the match: a player left the game.",
+    ]
