@@ -47,6 +47,8 @@ def server_env(database: LiveDatabase) -> dict[str, str]:
         "SESSION_COOKIE_SECURE": "false",
         "CSRF_COOKIE_SECURE": "false",
         "LOG_LEVEL": "WARNING",
+        # The site's own settings (the password hasher included), not the tests' faster ones.
+        "DJANGO_SETTINGS_MODULE": "cribbage_site.settings",
     }
     if os.environ.get("REDIS_URL"):
         env["REDIS_URL"] = os.environ["REDIS_URL"]

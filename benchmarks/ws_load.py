@@ -8,7 +8,7 @@ opponent's receipt of its last event (p50/p90/p99/max, and the p99 of each 5 s o
 shows bursts), and errors (must be zero). Paced matches start spread over one hand's time and
 are measured after that warm-up, as on a live site; ``--together`` starts them all at once.
 
-Then runs the same shape of load against a bare relay consumer (games/echo.py: websocket ->
+Then runs the same shape of load against a bare relay consumer (benchmarks/echo_consumer.py: websocket ->
 channel layer -> websocket, no database, no rules) for the framework's ceiling on this stack,
 and prints the ratio.
 
@@ -71,6 +71,8 @@ def server_env(database: LiveDatabase, *, echo: bool) -> dict[str, str]:
         "SECURE_SSL_REDIRECT": "false",
         "LOG_LEVEL": "WARNING",
         "BENCHMARK_ECHO": "true" if echo else "false",
+        # The site's own settings (the password hasher included), not the tests' faster ones.
+        "DJANGO_SETTINGS_MODULE": "cribbage_site.settings",
     }
     if os.environ.get("REDIS_URL"):
         env["REDIS_URL"] = os.environ["REDIS_URL"]

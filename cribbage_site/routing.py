@@ -11,6 +11,6 @@ websocket_urlpatterns: list = [*games_websocket_urlpatterns, *lobby_websocket_ur
 
 if getattr(settings, "BENCHMARK_ECHO", False):
     # A bare echo consumer, only for benchmarks/ws_load.py's framework ceiling.
-    from games.echo import websocket_urlpatterns as echo_websocket_urlpatterns
+    from benchmarks.echo_consumer import websocket_urlpatterns as echo_websocket_urlpatterns
 
     websocket_urlpatterns += echo_websocket_urlpatterns

@@ -224,7 +224,9 @@ export class MatchSocial {
 
   renderPresence() {
     if (!this.presence || this.seat === null) return;
-    const since = this.absentSince.get(1 - this.seat);
+    // The longest gone of the other seats: the first whose absence lets the win be claimed.
+    const gone = [...this.absentSince].filter(([seat]) => seat !== this.seat).map(([, at]) => at);
+    const since = gone.length ? Math.min(...gone) : undefined;
     const away = since === undefined ? null : Math.floor((Date.now() - since) / 1000);
     const state = this.presence.render(away, this.abandonAfter);
     if (this.claimForm) this.claimForm.hidden = state !== "claimable";

@@ -1,6 +1,7 @@
 // The live log of the match: one sentence per event, as the viewer sees it
 // ("You played 5♥ for 15, 2 points: fifteen two"). describeEvent is pure and tested.
 
+import { otherSeats } from "./seats.js";
 import { points, sayGo, sayItems } from "./speech.js";
 
 const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
@@ -14,11 +15,19 @@ export function shortCard(card) {
 
 /**
  * Who a seat is, from the viewer's side: "You" for the viewer's own seat, else the name.
- * `context`: { viewer: seat or null, names: [name0, name1] }.
+ * `context`: { viewer: seat or null, names: [name0, name1, ...], seats: [0, 1, ...] }; without
+ * `seats`, there is a seat for each name.
  */
 export function who(seat, context) {
   if (seat === context.viewer) return "You";
   return context.names[seat] || `Seat ${seat + 1}`;
+}
+
+/** Who left a match that was claimed: the one other seat, or null when there were several. */
+function leaver(winner, context) {
+  const seats = context.seats || context.names.map((_, seat) => seat);
+  const others = otherSeats({ seats }, winner);
+  return others.length === 1 ? others[0] : null;
 }
 
 const possessive = (seat, context) => (seat === context.viewer ? "Your" : `${who(seat, context)}'s`);
@@ -74,7 +83,10 @@ export function describeEvent(event, context) {
     case "match_ended": {
       const wins = `${name(data.winner)} ${data.winner === context.viewer ? "win" : "wins"} the match`;
       if (data.reason === "resigned") return `${wins} by resignation.`;
-      if (data.reason === "abandoned") return `${wins}: ${name(1 - data.winner)} left the game.`;
+      if (data.reason === "abandoned") {
+        const left = leaver(data.winner, context);
+        return `${wins}: ${left === null ? "a player" : name(left)} left the game.`;
+      }
       return `${wins} ${data.match_scores[data.winner]} to ${Math.min(...data.match_scores)}.`;
     }
     default:

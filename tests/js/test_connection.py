@@ -1,12 +1,17 @@
-"""The websocket client (static/js/connection.js) against a scripted fake socket in Chromium."""
+"""The websocket client (static/js/connection.js) against a scripted fake socket in Chromium,
+its timers on a fake clock (tests/js/conftest.py) so every delay is checked to the millisecond."""
 
 from __future__ import annotations
 
 import pytest
 
+from tests.js.conftest import FAKE_CLOCK
+
 pytestmark = pytest.mark.browser
 
-FAKE_SOCKET = """
+FAKE_SOCKET = (
+    FAKE_CLOCK
+    + """
 class FakeSocket {
   static instances = [];
   constructor(url) { this.url = url; this.sent = []; this.readyState = 0; this.listeners = {}; FakeSocket.instances.push(this); }
@@ -36,6 +41,7 @@ const opened = () => {
   return { connection, socket };
 };
 """
+)
 
 
 def test_events_are_applied_in_order_and_repeats_are_ignored(js):
@@ -93,14 +99,17 @@ def test_an_unacknowledged_action_is_resent_with_the_same_id_after_reconnecting(
         const claimId = connection.act({ type: "claim", points: 2 });
         first.server({ type: "ack", action_id: claimId, seq: 4, duplicate: false });
         first.close();
-        await new Promise((resolve) => setTimeout(resolve, 1300));  // the first backoff is under a second
+        clock.advance(399);  // the first backoff is 400 to 600 ms
+        const tooSoon = FakeSocket.instances.length;
+        clock.advance(201);
         const second = FakeSocket.instances[1];
         second.open();
         second.server(hello(4));
-        return { firstSent: first.sent, secondSent: second.sent, playId, claimId, statuses: seen.statuses,
+        return { tooSoon, firstSent: first.sent, secondSent: second.sent, playId, claimId, statuses: seen.statuses,
                  hellos: seen.hellos, instances: FakeSocket.instances.length };
         """
     )
+    assert result["tooSoon"] == 1
     assert [frame["type"] for frame in result["firstSent"]] == ["play", "claim"]
     assert result["secondSent"] == [{"type": "play", "card": "5H", "action_id": result["playId"]}]
     assert result["playId"] != result["claimId"]
@@ -128,7 +137,7 @@ def test_not_logged_in_or_no_such_match_stops_reconnecting(js):
         + """
         const { connection, socket } = opened();
         socket.close(4404);
-        await new Promise((resolve) => setTimeout(resolve, 1300));
+        clock.advance(60_000);  // far past the longest backoff
         return { instances: FakeSocket.instances.length, statuses: seen.statuses };
         """
     )
@@ -175,12 +184,15 @@ def test_an_ack_ahead_of_the_events_received_leads_to_a_sync_when_they_do_not_fo
         const id = connection.act({ type: "play", card: "5H" });
         socket.server({ type: "ack", action_id: id, seq: 9, duplicate: false });
         socket.server(event(8));  // 9 was lost on the way
-        await new Promise((resolve) => setTimeout(resolve, 1800));
+        clock.advance(1499);
+        const beforeWait = socket.sent.slice(1);
+        clock.advance(1);
         const afterWait = socket.sent.slice(1);
         socket.server({ type: "synced", seq: 9, events: [event(9, "go_scored")] });
-        return { afterWait, events: seen.events };
+        return { beforeWait, afterWait, events: seen.events };
         """
     )
+    assert result["beforeWait"] == []
     assert result["afterWait"] == [{"type": "sync", "seq": 8}]
     assert result["events"] == [[8, "go"], [9, "go_scored"]]
 
@@ -194,7 +206,7 @@ def test_an_ack_whose_events_arrive_in_time_asks_for_nothing(js):
         const id = connection.act({ type: "play", card: "5H" });
         socket.server({ type: "ack", action_id: id, seq: 8, duplicate: false });
         socket.server(event(8));
-        await new Promise((resolve) => setTimeout(resolve, 1800));
+        clock.advance(14_999);  // up to the first keep-alive, which is never sooner than 15 s
         return socket.sent.map((frame) => frame.type);
         """
     )

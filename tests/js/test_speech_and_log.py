@@ -126,7 +126,7 @@ def test_log_lines_name_the_viewer_as_you_and_others_by_name(js):
 
 def test_the_show_names_each_item_with_its_cards_and_points(js):
     lines = js(
-        'const { itemLine } = await load("table.js"); return arg.map(itemLine);',
+        'const { itemLine } = await load("table/show.js"); return arg.map(itemLine);',
         [
             {"kind": "fifteen", "cards": ["7C", "8D"], "points": 2},
             {"kind": "pair", "cards": ["5H", "5S", "5D"], "points": 6},

@@ -1,10 +1,12 @@
-"""Small pure parts of the table (static/js/table.js, chat.js): badges by duty, how a match
-ended, the announcer that never lets a line linger, and the presence notice that speaks only
-when its meaning changes."""
+"""Small pure parts of the table (static/js/table/*.js, chat.js): badges by duty, how a match
+ended, what is announced and the announcer that never lets a line linger (on a fake clock), and
+the presence notice that speaks only when its meaning changes."""
 
 from __future__ import annotations
 
 import pytest
+
+from tests.js.conftest import FAKE_CLOCK
 
 pytestmark = pytest.mark.browser
 
@@ -46,7 +48,7 @@ def test_each_seat_is_labelled_by_what_it_must_do(js, changes, seat0, seat1):
     result = js(
         VIEW
         + """
-        const { seatBadges } = await load("table.js");
+        const { seatBadges } = await load("table/seat-zones.js");
         const shown = view(arg);
         return [names(seatBadges(shown, 0)), names(seatBadges(shown, 1))];
         """,
@@ -59,7 +61,7 @@ def test_the_result_says_how_a_match_ended_without_points(js):
     result = js(
         VIEW
         + """
-        const { endingLine } = await load("table.js");
+        const { endingLine } = await load("table/result.js");
         const name = (seat) => ["alice", "bob"][seat];
         const over = (winner, reason, viewer) => view({ phase: "match_over", winner, end_reason: reason, viewer });
         return [
@@ -80,13 +82,15 @@ def test_the_result_says_how_a_match_ended_without_points(js):
     ]
 
 
-ANNOUNCER = """
-const { Announcer } = await load("table.js");
+ANNOUNCER = (
+    FAKE_CLOCK
+    + """
+const { Announcer } = await load("table/announcer.js");
 const element = document.createElement("div");
 document.body.append(element);
 const announcer = new Announcer(element, { holdMs: 80, fastMs: 20, lingerMs: 150 });
-const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 """
+)
 
 
 def test_a_line_already_said_is_cleared_when_the_phase_changes(js):
@@ -94,7 +98,7 @@ def test_a_line_already_said_is_cleared_when_the_phase_changes(js):
         ANNOUNCER
         + """
         announcer.say("Starter: ace of spades");
-        await pause(110);  // said and held: now only lingering
+        clock.advance(80);  // said and held: now only lingering
         const before = element.textContent;
         announcer.phaseChanged();  // the next hand's discard
         return [before, element.textContent];
@@ -109,14 +113,20 @@ def test_a_line_still_being_held_is_not_cut_short_and_the_last_line_goes_by_itse
         + """
         announcer.say("Crib: fifteen two");
         announcer.phaseChanged();  // the next hand is dealt in the same burst
-        const during = element.textContent;
-        await pause(110);
-        const after = element.textContent;  // held, then lingering
-        await pause(200);
-        return [during, after, element.textContent];
+        const seen = [element.textContent];
+        clock.advance(79);
+        seen.push(element.textContent);  // still held
+        clock.advance(1);
+        seen.push(element.textContent);  // held in full, now lingering
+        clock.advance(149);
+        seen.push(element.textContent);  // the last moment of lingering
+        clock.advance(1);
+        seen.push(element.textContent);
+        return seen;
         """
     )
-    assert result == ["Crib: fifteen two", "Crib: fifteen two", ""]
+    line = "Crib: fifteen two"
+    assert result == [line, line, line, line, ""]
 
 
 def test_lines_queued_before_a_phase_change_hurry(js):
@@ -125,11 +135,43 @@ def test_lines_queued_before_a_phase_change_hurry(js):
         + """
         for (const text of ["one", "two", "three"]) announcer.say(text);
         announcer.phaseChanged();
-        await pause(80 + 20 + 20 + 10);  // "one" is held in full, the rest hurry
-        return element.textContent;
+        const seen = [];
+        for (const step of [79, 1, 19, 1, 19, 1]) {
+          clock.advance(step);
+          seen.push(element.textContent);
+        }
+        return seen;
         """
     )
-    assert result == "three"
+    # "one" is held in full (80 ms); "two" and "three" hurry (20 ms each), then "three" lingers.
+    assert result == ["one", "two", "two", "three", "three", "three"]
+
+
+def test_announcements_agree_with_you_and_with_a_name(js):
+    result = js(
+        """
+        const { announcementFor } = await load("table/announcer.js");
+        const name = (seat) => (seat === 0 ? "You" : "bob");
+        const shown = (seat, kind) => ({ type: "hand_shown", data: { seat, kind, cards: ["5H", "JD"], total: null } });
+        const say = (event) => announcementFor(event, { name, viewer: 0 });
+        return [
+          say(shown(0, "hand")),
+          say(shown(0, "crib")),
+          say(shown(1, "hand")),
+          say(shown(1, "crib")),
+          say({ type: "game_ended", data: { winner: 0, skunk: null } }),
+          say({ type: "match_ended", data: { winner: 1 } }),
+        ];
+        """
+    )
+    assert result == [
+        "You show: five of hearts and jack of diamonds",
+        "You show the crib: five of hearts and jack of diamonds",
+        "bob shows: five of hearts and jack of diamonds",
+        "bob shows the crib: five of hearts and jack of diamonds",
+        "You win the game",
+        "bob wins the match",
+    ]
 
 
 def test_the_presence_notice_speaks_only_when_its_meaning_changes(js):
@@ -166,3 +208,35 @@ def test_the_presence_notice_speaks_only_when_its_meaning_changes(js):
     assert result["writes"] == 3, "the status region is written only at those moments"
     assert result["shown"] > 100, "the visible countdown still ticks every second"
     assert result["states"] == "present"
+
+
+def test_the_other_seats_come_from_the_view_not_from_one_minus_the_seat(js):
+    result = js(
+        VIEW
+        + """
+        const { otherSeats } = await load("seats.js");
+        const { endingLine } = await load("table/result.js");
+        const { describeEvent } = await load("log.js");
+        const name = (seat) => ["alice", "bob", "carol"][seat];
+        const three = { seats: [0, 1, 2] };
+        const resigned = (seats) => view({ phase: "match_over", winner: 0, end_reason: "resigned", viewer: 2, seats });
+        const abandoned = (names) => describeEvent(
+          { type: "match_ended", data: { winner: 0, reason: "abandoned", match_scores: [1, 0, 0].slice(0, names.length) } },
+          { viewer: 0, names },
+        );
+        return {
+          others: [otherSeats(three, 1), otherSeats(three, null), otherSeats({ seats: [0, 1] }, 0)],
+          endings: [endingLine(resigned([0, 1]), name), endingLine(resigned([0, 1, 2]), name)],
+          log: [abandoned(["alice", "bob"]), abandoned(["alice", "bob", "carol"])],
+        };
+        """
+    )
+    assert result["others"] == [[0, 2], [0, 1, 2], [1]]
+    assert result["endings"] == [
+        "The match ended by bob's resignation.",
+        "The match ended by a resignation.",
+    ]
+    assert result["log"] == [
+        "You win the match: bob left the game.",
+        "You win the match: a player left the game.",
+    ]

@@ -158,7 +158,13 @@ def test_match_chat_reaches_the_other_player_but_not_a_spectator(site_server, ne
     watcher.locator("[data-testid=match-chat-log] li", has_text="nice cards").wait_for(
         timeout=10_000
     )
-    host.wait_for_timeout(300)
+    # Lines sent later in each room must arrive; the other room's line must not be there first.
+    friend.get_by_test_id("match-chat-input").fill("thanks")
+    friend.get_by_test_id("match-chat-send").click()
+    host.locator("[data-testid=match-chat-log] li", has_text="thanks").wait_for(timeout=10_000)
+    watcher.get_by_test_id("match-chat-input").fill("go on")
+    watcher.get_by_test_id("match-chat-send").click()
+    watcher.locator("[data-testid=match-chat-log] li", has_text="go on").wait_for(timeout=10_000)
     assert host.locator("[data-testid=match-chat-log] li", has_text="nice cards").count() == 0
     assert watcher.locator("[data-testid=match-chat-log] li", has_text="good luck!").count() == 0
     save_screenshot(friend, "match-chat")

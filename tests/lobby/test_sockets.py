@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 from asgiref.sync import sync_to_async
 
@@ -65,8 +63,10 @@ async def test_accepting_sends_the_creator_to_the_match_and_removes_the_seek_for
     assert started["url"] == f"/matches/{match.pk}/"
     removed = await onlooker.receive_until(is_type("seek_removed"))
     assert removed == {"type": "seek_removed", "id": seek.pk, "reason": "accepted"}
-    # Only the creator is sent to the match: the onlooker never gets match_started.
-    await asyncio.sleep(0.1)
+    # Only the creator is sent to the match: the onlooker never gets match_started, not even
+    # late: a chat line sent after it must reach the onlooker with nothing of the kind first.
+    await creator.send({"type": "chat", "text": "thanks for the game"})
+    await onlooker.receive_until(is_type("chat"))
     assert all(frame["type"] != "match_started" for frame in onlooker.frames)
     await creator.close()
     await onlooker.close()
@@ -146,15 +146,19 @@ async def test_match_chat_keeps_spectators_out_of_the_players_room(alice, bob, c
     await player_a.send({"type": "chat", "text": "good luck"})
     heard_by_b = await player_b.receive_until(is_type("chat"))
     assert heard_by_b["message"]["text"] == "good luck"
-    await asyncio.sleep(0.2)
+    # A line sent later in each room must arrive, and nothing of the other room before it.
+    await player_b.send({"type": "chat", "text": "thanks"})
+    await spectator.send({"type": "chat", "text": "go on"})
+    await player_b.receive_until(lambda f: f["type"] == "chat" and f["message"]["text"] == "thanks")
+    await spectator.receive_until(lambda f: f["type"] == "chat" and f["message"]["text"] == "go on")
     player_texts = [f["message"]["text"] for f in player_b.frames if f["type"] == "chat"]
     spectator_texts = [f["message"]["text"] for f in spectator.frames if f["type"] == "chat"]
-    assert player_texts == ["good luck"]
-    assert spectator_texts == ["bob, play the five!"]
+    assert player_texts == ["good luck", "thanks"]
+    assert spectator_texts == ["bob, play the five!", "go on"]
 
     # Someone arriving later is replayed only their own room.
     late_player, hello = await chat_as(match.pk, bob)
-    assert [m["text"] for m in hello["messages"]] == ["good luck"]
+    assert [m["text"] for m in hello["messages"]] == ["good luck", "thanks"]
     for client in (player_a, player_b, spectator, late_player):
         await client.close()
 

@@ -50,8 +50,15 @@ class Player:
             if predicate(frame):
                 return frame
 
-    async def nothing_more(self, timeout: float = 0.2) -> bool:
-        return not self._unread and await self.communicator.receive_nothing(timeout)
+    async def frames_before(self, predicate, timeout: float = 5) -> list[dict[str, Any]]:
+        """Every frame that arrives before the first one matching ``predicate`` (read too).
+
+        How a test shows a frame did not come: it causes a later frame that must come and looks
+        at what arrived first. Waiting a fixed time instead would let a late frame slip past.
+        """
+        start = len(self.frames)
+        await self.receive_until(predicate, timeout)
+        return self.frames[start:-1]
 
     async def close(self) -> None:
         await self.communicator.disconnect()

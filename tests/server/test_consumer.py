@@ -223,7 +223,10 @@ async def test_an_action_sent_twice_with_one_action_id_applies_once(match, alice
     assert second == {**first, "duplicate": True}
     assert await stored(match.pk) == after_first
     assert (await bob_socket.receive())["seq"] == first["seq"]
-    assert await bob_socket.nothing_more()
+    # The answer to a sync comes after anything the duplicate could have broadcast.
+    await bob_socket.send({"type": "sync", "seq": first["seq"]})
+    assert await bob_socket.frames_before(lambda f: f["type"] == "synced") == []
+    assert bob_socket.frames[-1]["events"] == []
     for socket in (alice_socket, bob_socket):
         await socket.close()
 
@@ -275,10 +278,11 @@ async def test_broadcasts_that_overtake_each_other_still_arrive_in_order_without
     last_seq = (await stored(match.pk))[1]
     frames = [await alice_socket.receive() for _ in range(last_seq - hello["seq"])]
     assert [frame["seq"] for frame in frames] == list(range(hello["seq"] + 1, last_seq + 1))
-    assert await alice_socket.nothing_more()
+    await alice_socket.send({"type": "sync", "seq": last_seq})
+    assert await alice_socket.frames_before(lambda f: f["type"] == "synced") == []
     # The early broadcast went out with the events it was missing, in one frame; the late one
     # added nothing.
-    assert [frame["type"] for frame in alice_socket.wire_frames] == ["hello", "events"]
+    assert [frame["type"] for frame in alice_socket.wire_frames] == ["hello", "events", "synced"]
     await alice_socket.close()
 
 

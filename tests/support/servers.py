@@ -26,8 +26,11 @@ from urllib.parse import urlparse, urlunparse
 PROJECT_DIR = Path(__file__).resolve().parents[2]
 
 
-# Set in the test process for Playwright (see tests/conftest.py); never pass it to a server.
-TEST_ONLY_VARIABLES = {"DJANGO_ALLOW_ASYNC_UNSAFE"}
+# Set in the test process for Playwright (see tests/conftest.py) and by pytest-django (the
+# test settings); a child runs the site's own settings unless it asks for others.
+TEST_ONLY_VARIABLES = {"DJANGO_ALLOW_ASYNC_UNSAFE", "DJANGO_SETTINGS_MODULE"}
+# What live servers run: the site's settings with a fast password hasher (tests/settings.py).
+TEST_SETTINGS_MODULE = "tests.settings"
 
 
 def child_environment(**overrides: str) -> dict[str, str]:
@@ -125,6 +128,7 @@ class DaphneServer:
         self.env = child_environment(**env)
         self.env.setdefault("DEBUG", "true")
         self.env.setdefault("BOT_DELAY_SECONDS", "0")
+        self.env.setdefault("DJANGO_SETTINGS_MODULE", TEST_SETTINGS_MODULE)
         self.env["PYTHONUNBUFFERED"] = "1"
         self.log_path = log_path
         self.process: subprocess.Popen | None = None

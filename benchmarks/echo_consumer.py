@@ -1,6 +1,7 @@
 """A bare relay consumer for benchmarks/ws_load.py: the framework's ceiling on this stack.
 
-Routed only when ``settings.BENCHMARK_ECHO`` is on (env ``BENCHMARK_ECHO=true``). It does what
+Routed only when ``settings.BENCHMARK_ECHO`` is on (env ``BENCHMARK_ECHO=true``): it is no part
+of any app, so cribbage_site/routing.py imports it only then. It does what
 the match consumer does minus the game: it receives a frame and sends it through the channel
 layer to every connection in the same room, so the benchmark measures the same path (websocket,
 Daphne, channel layer, websocket) with no database and no rules.

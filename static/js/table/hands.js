@@ -1,0 +1,184 @@
+// The hands region: the viewer's own hand (cards to choose for the crib or to play, in the
+// chosen order, arrow keys along it), the other hands as backs with a count, the crib beside
+// its dealer, and the discard bar.
+
+import { cardBackElement, cardElement, cardName, cardNames, loadCardOrder, saveCardOrder, sortCards } from "../cards.js";
+
+export class Hands {
+  /** `table` gives `$`, `view`, `name(seat)`, `nearSeat`, `farSeat` and `actions`. */
+  constructor(table) {
+    this.table = table;
+    this.selected = new Set();
+    this.selectionHand = null;
+    this.order = loadCardOrder(globalThis.localStorage, document.body.dataset.cardOrder);
+    this.handSignature = null;
+    this.handTouched = false; // redraw next time even if nothing seems to have changed
+    this.barSignature = null;
+    this.barTouched = false;
+    const orderSelect = table.$("card-order");
+    if (orderSelect) {
+      orderSelect.value = this.order;
+      orderSelect.addEventListener("change", () => {
+        this.order = orderSelect.value;
+        saveCardOrder(this.order);
+        if (this.table.view) this.render();
+      });
+    }
+  }
+
+  /** A new hand was dealt: what was chosen from the last one is forgotten. */
+  handStarted() {
+    this.selected.clear();
+  }
+
+  render() {
+    const { view } = this.table;
+    const handKey = `${view.game}-${view.hand}`;
+    if (this.selectionHand !== handKey || !view.legal.discard) {
+      if (this.selectionHand !== handKey || view.phase !== "discard") this.selected.clear();
+      this.selectionHand = handKey;
+    }
+    this.renderFarHand();
+    this.renderNearHand();
+    this.renderCribs();
+    this.renderDiscardBar();
+  }
+
+  /** The opponent's hand: backs with a count. */
+  renderFarHand() {
+    const { view, farSeat } = this.table;
+    const count = view.held_counts[farSeat];
+    const far = this.table.$("hand-far");
+    far.replaceChildren(...Array.from({ length: count }, () => cardBackElement({ extraClass: "small" })));
+    far.setAttribute("aria-label", `${this.table.name(farSeat)} holds ${count} card${count === 1 ? "" : "s"}`);
+    far.setAttribute("role", "img");
+    far.dataset.count = String(count);
+  }
+
+  renderNearHand() {
+    const { view, nearSeat } = this.table;
+    const near = this.table.$("hand-near");
+    if (!near.dataset.arrows) {
+      // Arrow keys move along the hand, as in a toolbar; Tab still leaves it.
+      near.dataset.arrows = "true";
+      near.addEventListener("keydown", (keyEvent) => {
+        if (keyEvent.key !== "ArrowLeft" && keyEvent.key !== "ArrowRight") return;
+        const buttons = [...near.querySelectorAll("button:not(:disabled)")];
+        const index = buttons.indexOf(document.activeElement);
+        if (index < 0 || buttons.length === 0) return;
+        const step = keyEvent.key === "ArrowRight" ? 1 : -1;
+        buttons[(index + step + buttons.length) % buttons.length].focus();
+        keyEvent.preventDefault();
+      });
+    }
+    // Rebuild the hand only when something about it changed: replacing a button between a key's
+    // press and its release would swallow the keystroke.
+    const signature = JSON.stringify([view.cards, view.cards === null ? view.held_counts[nearSeat] : null, this.order, [...this.selected], view.legal.discard, view.legal.play]);
+    const unchanged = !this.handTouched && signature === this.handSignature;
+    this.handSignature = signature;
+    this.handTouched = false;
+    if (unchanged) return;
+    const focusedCard = document.activeElement && near.contains(document.activeElement) ? document.activeElement.dataset.card : null;
+    if (view.cards === null) {
+      const count = view.held_counts[nearSeat];
+      near.replaceChildren(...Array.from({ length: count }, () => cardBackElement()));
+      near.setAttribute("aria-label", `${this.table.name(nearSeat)} holds ${count} cards`);
+      return;
+    }
+    const playable = new Set(view.legal.play);
+    near.replaceChildren(
+      ...sortCards(view.cards, this.order).map((card) => {
+        const button = cardElement(card, { button: true });
+        if (view.legal.discard) {
+          const chosen = this.selected.has(card);
+          button.classList.toggle("selected", chosen);
+          button.setAttribute("aria-pressed", String(chosen));
+          button.addEventListener("click", () => this.toggleDiscard(card));
+        } else if (playable.has(card)) {
+          button.classList.add("playable");
+          button.setAttribute("aria-label", `Play ${cardName(card)}`);
+          button.addEventListener("click", () => {
+            for (const other of near.querySelectorAll("button")) other.disabled = true;
+            this.handTouched = true; // redraw next time, even if the server refuses the card
+            this.table.actions.play(card);
+          });
+        } else {
+          button.disabled = true;
+        }
+        return button;
+      }),
+    );
+    if (focusedCard) {
+      const again = near.querySelector(`[data-card="${focusedCard}"]`);
+      if (again && !again.disabled) again.focus({ preventScroll: true });
+    }
+  }
+
+  toggleDiscard(card) {
+    if (this.selected.has(card)) this.selected.delete(card);
+    else if (this.selected.size < 2) this.selected.add(card);
+    else {
+      // A third pick replaces the earliest, so a tap always does something visible.
+      const [first] = this.selected;
+      this.selected.delete(first);
+      this.selected.add(card);
+    }
+    this.render();
+    const again = this.table.$("hand-near").querySelector(`[data-card="${card}"]`);
+    if (again) again.focus({ preventScroll: true });
+  }
+
+  /** The crib, face down beside its dealer until it is shown. */
+  renderCribs() {
+    const { view } = this.table;
+    const cribShown = view.shown.some((entry) => entry.kind === "crib");
+    for (const [lane, seat] of this.table.lanes()) {
+      const crib = this.table.$(`crib-${lane}`);
+      const isDealer = view.dealer === seat && view.phase !== "cut_for_deal";
+      if (!isDealer || view.crib_count === 0 || cribShown) {
+        crib.replaceChildren();
+        crib.hidden = true;
+        continue;
+      }
+      crib.hidden = false;
+      const stack = document.createElement("div");
+      stack.className = "crib-stack";
+      for (let i = 0; i < view.crib_count; i += 1) stack.append(cardBackElement({ extraClass: "small" }));
+      const label = document.createElement("span");
+      label.className = "box-label";
+      label.textContent = `${seat === view.viewer ? "Your" : `${this.table.name(seat)}'s`} crib (${view.crib_count})`;
+      crib.replaceChildren(label, stack);
+      crib.setAttribute("aria-label", label.textContent);
+    }
+  }
+
+  /** The hint and the button that sends the two chosen cards to the crib. */
+  renderDiscardBar() {
+    const { view } = this.table;
+    const bar = this.table.$("actions-bar");
+    if (!view.legal.discard) {
+      bar.replaceChildren();
+      this.barSignature = null;
+      return;
+    }
+    const whose = view.dealer === view.viewer ? "your" : `${this.table.name(view.dealer)}'s`;
+    const signature = JSON.stringify([whose, [...this.selected]]);
+    if (!this.barTouched && signature === this.barSignature && bar.childElementCount) return;
+    this.barSignature = signature;
+    this.barTouched = false;
+    const hint = document.createElement("span");
+    hint.className = "hint";
+    hint.textContent = this.selected.size === 2 ? `Put ${cardNames([...this.selected])} in ${whose} crib.` : `Choose two cards for ${whose} crib (${this.selected.size} of 2).`;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.id = "discard-button";
+    button.textContent = "Discard to crib";
+    button.disabled = this.selected.size !== 2;
+    button.addEventListener("click", () => {
+      button.disabled = true;
+      this.barTouched = true;
+      this.table.actions.discard([...this.selected]);
+    });
+    bar.replaceChildren(hint, button);
+  }
+}

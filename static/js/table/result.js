@@ -1,0 +1,98 @@
+// The result panel: a game's result (until "Next game" is pressed) and the match's end, with
+// how it ended when that was not on points.
+
+import { skunkText } from "../log.js";
+import { otherSeats } from "../seats.js";
+import { points } from "../speech.js";
+
+/** How a match that did not end on points ended, from the viewer's side, or null. */
+export function endingLine(view, name) {
+  if (view.phase !== "match_over" || view.winner === null) return null;
+  const losers = otherSeats(view, view.winner);
+  // With one opponent the loser is the one who resigned or left; with more the view cannot say which.
+  const loser = losers.length === 1 ? losers[0] : null;
+  const you = loser !== null && loser === view.viewer;
+  if (view.end_reason === "resigned") {
+    if (loser === null) return "The match ended by a resignation.";
+    return `The match ended by ${you ? "your" : `${name(loser)}'s`} resignation.`;
+  }
+  if (view.end_reason === "abandoned") {
+    if (loser === null) return "A player left the table while the game waited on them, and the win was claimed.";
+    return you ? "You left the table while the game waited on you, and the win was claimed." : `${name(loser)} left the table while the game waited on them, and the win was claimed.`;
+  }
+  return null;
+}
+
+/** "Final score 121 to 95, a skunk: 2 points to you.": against the best of the other seats. */
+export function finalScoreLine(result, view, name) {
+  const runnerUp = Math.max(...result.scores.filter((_, seat) => seat !== result.winner));
+  return `Final score ${result.scores[result.winner]} to ${runnerUp}${skunkText(result.skunk)}: ${points(result.match_points)} to ${result.winner === view.viewer ? "you" : name(result.winner)}.`;
+}
+
+export class ResultPanel {
+  /** `table` gives `$`, `view`, `name(seat)`, `seatOrder()` and the page's lobby URL on `root`. */
+  constructor(table) {
+    this.table = table;
+    this.lastResult = null; // the last game's result, until dismissed
+  }
+
+  afterEvent({ type, data }) {
+    if (type === "game_ended") this.lastResult = { ...data, match_over: false };
+    if (type === "match_ended" && this.lastResult) this.lastResult.match_over = true;
+  }
+
+  render() {
+    const { view } = this.table;
+    const name = (seat) => this.table.name(seat);
+    const panel = this.table.$("result-panel");
+    const result = view.game_result ? { ...view.game_result, match_scores: view.match_scores } : this.lastResult;
+    const matchOver = view.phase === "match_over";
+    if (!result && !matchOver) {
+      panel.hidden = true;
+      panel.replaceChildren();
+      return;
+    }
+    panel.hidden = false;
+    const box = document.createElement("div");
+    box.className = "result-box";
+    const heading = document.createElement("h2");
+    const lines = [];
+    if (matchOver) {
+      heading.textContent = view.winner === view.viewer ? "You won the match!" : `${name(view.winner)} won the match`;
+      lines.push(`Match points: ${this.table.seatOrder().map((seat) => `${name(seat)} ${view.match_scores[seat]}`).join(", ")}.`);
+      const ending = endingLine(view, name);
+      if (ending) lines.push(ending);
+    } else {
+      heading.textContent = result.winner === view.viewer ? "You won the game!" : `${name(result.winner)} won the game`;
+    }
+    if (result) lines.push(finalScoreLine(result, view, name));
+    box.append(heading);
+    for (const text of lines) {
+      const p = document.createElement("p");
+      p.textContent = text;
+      box.append(p);
+    }
+    const actions = document.createElement("div");
+    actions.className = "actions";
+    if (matchOver) {
+      const lobby = document.createElement("a");
+      lobby.href = this.table.root.dataset.lobbyUrl || "/";
+      lobby.className = "button";
+      lobby.id = "back-to-lobby";
+      lobby.textContent = "Back to the lobby";
+      actions.append(lobby);
+    } else {
+      const next = document.createElement("button");
+      next.type = "button";
+      next.className = "secondary";
+      next.textContent = "Next game";
+      next.addEventListener("click", () => {
+        this.lastResult = null;
+        this.render();
+      });
+      actions.append(next);
+    }
+    box.append(actions);
+    panel.replaceChildren(box);
+  }
+}

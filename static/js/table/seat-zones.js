@@ -1,0 +1,51 @@
+// Each seat's zone at the table: its name, its badges (dealer or pone, what it must do, cards
+// held, match points) and whether the table waits on it.
+
+/**
+ * What `seat` must do now, as badges ([kind, text]): discard, play, claim (the play's points or
+ * his heels), count (a hand or the crib, manual scoring), the Muggins window, and "Go" while the
+ * series it said go in lasts. Read from the view's fields, never from the whole `to_act`, so a
+ * seat counting its hand is not told "To play".
+ */
+export function seatBadges(view, seat) {
+  if (view.phase === "match_over") return [];
+  const badges = [];
+  if (view.phase === "discard" && !view.discarded[seat]) badges.push(["turn", "To discard"]);
+  const pending = view.pending_claim;
+  if (pending && pending.seat === seat) badges.push(["turn", pending.subject === "hand" || pending.subject === "crib" ? "To count" : "To claim"]);
+  else if (view.phase === "play" && view.turn === seat) badges.push(["turn", "To play"]);
+  if (view.muggins && view.muggins.seat === seat) badges.push(["muggins", "Muggins window"]);
+  // The engine keeps who said go until the count restarts; once the play is over it means nothing.
+  if (view.phase === "play" && view.go[seat]) badges.push(["go", "Go"]);
+  return badges;
+}
+
+/** Every badge of a seat's zone, in the order shown. */
+export function zoneBadges(view, seat) {
+  const badges = [];
+  if (view.dealer !== null && view.phase !== "cut_for_deal") badges.push(view.dealer === seat ? ["dealer", "Dealer"] : ["pone", "Pone"]);
+  badges.push(...seatBadges(view, seat));
+  if (view.phase !== "cut_for_deal") {
+    const held = view.held_counts[seat];
+    badges.push(["count", `${held} card${held === 1 ? "" : "s"}`]);
+  }
+  if (view.match_scores && view.options.match_target > 1) badges.push(["match", `Match ${view.match_scores[seat]}`]);
+  return badges;
+}
+
+/** Draw the zones of the table's lanes ([lane, seat]); `label(seat)` is the name shown. */
+export function renderSeatZones(table, lanes, label) {
+  const { view } = table;
+  for (const [lane, seat] of lanes) {
+    table.$(`name-${lane}`).textContent = label(seat);
+    table.$(`badges-${lane}`).replaceChildren(
+      ...zoneBadges(view, seat).map(([kind, text]) => {
+        const badge = document.createElement("span");
+        badge.className = `badge badge-${kind}`;
+        badge.textContent = text;
+        return badge;
+      }),
+    );
+    table.$(`zone-${lane}`).classList.toggle("active", view.to_act.includes(seat));
+  }
+}

@@ -1,0 +1,28 @@
+// The status line under the table: what the table waits for, in one sentence.
+
+/** The status sentence for a view; `name(seat)` names a seat from the viewer's side. */
+export function statusText(view, name) {
+  const you = view.viewer;
+  let text = "";
+  if (view.phase === "cut_for_deal") text = view.cuts ? "Cutting for deal…" : "Waiting for both players…";
+  else if (view.phase === "discard") {
+    if (view.legal.discard) text = "Choose two cards to discard.";
+    else {
+      const waiting = view.to_act.map((seat) => name(seat));
+      text = waiting.length ? `Waiting for ${waiting.join(" and ")} to discard.` : "";
+    }
+  } else if (view.phase === "play") {
+    if (view.pending_claim) text = view.pending_claim.seat === you ? "Claim your points." : `Waiting for ${name(view.pending_claim.seat)} to claim.`;
+    else if (view.turn === you) text = `Your turn: play a card (count ${view.count}).`;
+    else if (view.turn !== null) text = `${name(view.turn)} to play.`;
+  } else if (view.phase === "show") {
+    text = view.pending_claim ? (view.pending_claim.seat === you ? "Count your points and claim them." : `Waiting for ${name(view.pending_claim.seat)} to count.`) : "The show.";
+  } else if (view.phase === "match_over") text = "The match is over.";
+  if (view.muggins && view.muggins.seat === you) text = `${text} You may call Muggins.`.trim();
+  return text;
+}
+
+/** Draw the status line (`element`) for a view. */
+export function renderStatus(element, view, name) {
+  element.textContent = statusText(view, name);
+}
