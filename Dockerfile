@@ -21,4 +21,4 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=20s --retries=3 \
 # together could race. docker-compose.yml runs `python manage.py migrate --noinput` once, in its
 # one-shot `migrate` service, and starts the replicas after it succeeds. Static files go to this
 # container's own STATIC_ROOT, so collecting them on start cannot race with another replica.
-CMD ["sh", "-c", "python manage.py collectstatic --noinput -v0 && exec daphne -b 0.0.0.0 -p 8000 --websocket-max-message-size 16384 --websocket-max-frame-size 16384 --proxy-headers cribbage_site.asgi:application"]
+CMD ["sh", "-c", "python manage.py collectstatic --noinput -v0 && exec daphne -b 0.0.0.0 -p 8000 --websocket-max-message-size 16384 --websocket-max-frame-size 16384 cribbage_site.asgi:application"]

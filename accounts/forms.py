@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 from django.conf import settings
+from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import password_validation
 from django.contrib.auth.forms import AuthenticationForm, UsernameField
 from django.contrib.auth.validators import UnicodeUsernameValidator
@@ -11,6 +12,7 @@ from django.contrib.auth.validators import UnicodeUsernameValidator
 from accounts.models import Profile
 from accounts.services import GUEST_PREFIX, PREFERENCE_FIELDS, is_reserved_username
 from accounts.throttle import Throttle
+from cribbage_site.addresses import client_address
 
 
 def login_throttles() -> tuple[Throttle, Throttle]:
@@ -22,39 +24,46 @@ def login_throttles() -> tuple[Throttle, Throttle]:
     )
 
 
-class RateLimitedLoginForm(AuthenticationForm):
-    """Django's login form, refusing to even check a password once too many attempts failed.
+class LoginThrottleMixin:
+    """Counts each login attempt before its password is checked, and refuses past the limits.
 
-    Only failures count, keyed by the lower-cased name and by the client address, so one
-    attacker cannot lock a player out from everywhere for long (the window is short) and cannot
-    spray many names from one address either.
+    Attempts are keyed by the lower-cased name and by the client address, so one attacker cannot
+    lock a player out from everywhere for long (the window is short) and cannot spray many
+    names from one address either. The attempt is counted first, atomically: attempts sent at
+    once (in several threads or processes) cannot all pass a check made before the ~0.4 s hash
+    and counted after it. A successful login clears its name's count.
     """
 
-    error_messages = {
-        **AuthenticationForm.error_messages,
-        "throttled": "Too many failed attempts. Please wait %(minutes)s minute(s) and try again.",
-    }
+    throttled_message = "Too many failed attempts. Please wait %(minutes)s minute(s) and try again."
 
     def _throttle_keys(self) -> list[tuple[Throttle, str]]:
         username = (self.data.get("username") or "").strip().lower()
-        address = self.request.META.get("REMOTE_ADDR", "") if self.request else ""
+        address = client_address(self.request) if self.request else ""
         per_user, per_address = login_throttles()
         return [(per_user, username), (per_address, address)]
 
     def clean(self):
-        for throttle, key in self._throttle_keys():
-            if throttle.is_blocked(key):
+        keys = self._throttle_keys()
+        for throttle, key in keys:
+            if not throttle.hit(key):
                 self.throttled = True
                 minutes = max(1, round(throttle.retry_after(key) / 60))
                 raise forms.ValidationError(
-                    self.error_messages["throttled"], code="throttled", params={"minutes": minutes}
+                    self.throttled_message, code="throttled", params={"minutes": minutes}
                 )
-        try:
-            return super().clean()
-        except forms.ValidationError:
-            for throttle, key in self._throttle_keys():
-                throttle.hit(key)
-            raise
+        cleaned = super().clean()
+        per_user, name = keys[0]
+        per_user.reset(name)
+        return cleaned
+
+
+class RateLimitedLoginForm(LoginThrottleMixin, AuthenticationForm):
+    """The site's login form."""
+
+
+class RateLimitedAdminLoginForm(LoginThrottleMixin, AdminAuthenticationForm):
+    """The admin's login form, under the same limits (it had none: a superuser's password
+    could be guessed there without end)."""
 
 
 class AccountDetailsForm(forms.Form):

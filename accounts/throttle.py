@@ -1,8 +1,16 @@
-"""Cache-based rate limits (no extra dependency): login attempts, chat messages.
+"""Cache-based rate limits: login attempts, guest creation, chat messages.
 
-A fixed window per key: the first hit starts a window of ``window_seconds``; more than ``limit``
-hits inside it are refused until it expires. With REDIS_URL set the cache is Redis, so limits
-hold across server processes; otherwise Django's per-process memory cache is used.
+A fixed window per key: time is cut into windows of ``window_seconds``, and more than ``limit``
+hits inside one are refused until it ends. Counting is atomic (the cache's ``add`` then
+``incr``: one Redis INCR, or a locked update in the memory cache), so hits that arrive together,
+in several threads or several server processes, are each counted: none can slip between a read
+and a write, as they could when the count was read, compared and written back. With REDIS_URL
+the cache is Redis, so limits hold across server processes; otherwise Django's per-process
+memory cache is used.
+
+Why not django-axes or django-ratelimit: the site needs the same small counter for logins,
+guests and chat, keyed by name or address, and one rule for addresses behind proxies
+(cribbage_site/addresses.py); these forty lines do that without a second model or middleware.
 """
 
 from __future__ import annotations
@@ -22,41 +30,39 @@ class Throttle:
     limit: int
     window_seconds: int
 
-    def _cache_key(self, key: str) -> str:
+    def _window(self) -> int:
+        return int(time.time() // self.window_seconds)
+
+    def _cache_key(self, key: str, window: int) -> str:
         # Hash so any text (user names, addresses) makes a valid, bounded cache key.
         digest = hashlib.sha256(key.encode()).hexdigest()[:32]
-        return f"throttle:{self.name}:{digest}"
+        return f"throttle:{self.name}:{digest}:{window}"
 
-    def _read(self, key: str) -> tuple[int, float]:
-        value = cache.get(self._cache_key(key))
-        if not value:
-            return 0, 0.0
-        count, started = value
-        if time.time() - started >= self.window_seconds:
-            return 0, 0.0
-        return count, started
+    def count(self, key: str) -> int:
+        """Hits counted for ``key`` in the current window."""
+        return int(cache.get(self._cache_key(key, self._window())) or 0)
 
     def is_blocked(self, key: str) -> bool:
         """True when ``key`` has used up its allowance in the current window."""
-        count, _ = self._read(key)
-        return count >= self.limit
+        return self.count(key) >= self.limit
 
     def retry_after(self, key: str) -> int:
         """Whole seconds until the current window ends (0 when not blocked)."""
-        count, started = self._read(key)
-        if count < self.limit:
+        if not self.is_blocked(key):
             return 0
-        return max(1, int(started + self.window_seconds - time.time() + 0.999))
+        ends = (self._window() + 1) * self.window_seconds
+        return max(1, int(ends - time.time() + 0.999))
 
     def hit(self, key: str) -> bool:
-        """Count one event; return False (and count nothing) when the key is already blocked."""
-        count, started = self._read(key)
-        if count >= self.limit:
-            return False
-        if count == 0:
-            started = time.time()
-        cache.set(self._cache_key(key), (count + 1, started), timeout=self.window_seconds + 1)
-        return True
+        """Count one event; False when it is over the limit (the caller must then refuse it)."""
+        cache_key = self._cache_key(key, self._window())
+        cache.add(cache_key, 0, timeout=self.window_seconds + 1)
+        try:
+            count = cache.incr(cache_key)
+        except ValueError:  # the key expired between add and incr: this is the first hit
+            cache.add(cache_key, 1, timeout=self.window_seconds + 1)
+            count = 1
+        return count <= self.limit
 
     def reset(self, key: str) -> None:
-        cache.delete(self._cache_key(key))
+        cache.delete(self._cache_key(key, self._window()))

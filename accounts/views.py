@@ -16,6 +16,7 @@ from django.views.decorators.http import require_http_methods
 from accounts import selectors, services
 from accounts.forms import AccountDetailsForm, PreferencesForm, RateLimitedLoginForm
 from accounts.throttle import Throttle
+from cribbage_site.addresses import client_address
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
 
@@ -46,7 +47,7 @@ def guest_throttle() -> Throttle:
 def guest_sign_in(request: HttpRequest) -> HttpResponse | None:
     """Make the visitor a guest and log them in; or, if their address has made too many guests
     lately, the 429 page to return instead (nothing is created then)."""
-    address = request.META.get("REMOTE_ADDR", "")
+    address = client_address(request)
     throttle = guest_throttle()
     if not throttle.hit(address):
         minutes = max(1, round(throttle.retry_after(address) / 60))

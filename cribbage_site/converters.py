@@ -21,9 +21,13 @@ class TokenConverter:
 
 
 class UsernameConverter:
-    """A username as Django's validator allows it: letters, digits and @ . + - _ (150 at most)."""
+    """A username: up to 150 characters, none of them a control character (NUL included).
 
-    regex = r"[\w.@+-]{1,150}"
+    Django's validator allows only letters, digits and @ . + - _ in new names, but a name made
+    another way (a data import, the ORM) must still open its page, escaped.
+    """
+
+    regex = r"[^/\x00-\x1f\x7f]{1,150}"
 
     def to_python(self, value: str) -> str:
         return value

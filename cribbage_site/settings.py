@@ -174,6 +174,9 @@ X_FRAME_OPTIONS = "DENY"
 # and the computer opponent's human-like pause (0 in tests).
 ABANDON_AFTER_SECONDS = env_float("ABANDON_AFTER_SECONDS", 120.0)
 BOT_DELAY_SECONDS = env_float("BOT_DELAY_SECONDS", 0.8)
+# Reverse proxies whose X-Forwarded-For is believed (addresses or networks, comma-separated);
+# empty: the connection's own address counts (cribbage_site/addresses.py, docs/security.md).
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", [])
 # How long one /healthz answer is reused by a process (cribbage_site/health.py).
 HEALTHZ_CACHE_SECONDS = env_float("HEALTHZ_CACHE_SECONDS", 2.0)
 # Test-only: a fixed seed for shuffles so browser tests are repeatable. Ignored unless DEBUG is
