@@ -44,6 +44,8 @@ def sides(players: int) -> tuple[tuple[int, ...], ...]:
 
 def partners_of(seats: tuple[int, ...], seat: int) -> tuple[int, ...]:
     """The seats that share ``seat``'s score, ``seat`` itself included, in seat order."""
+    if len(seats) != PARTNERSHIP_PLAYERS:
+        return (seat,)  # every peg goes through here: playing alone needs no search
     side = side_of(seat, players=len(seats))
     return tuple(other for other in seats if side_of(other, players=len(seats)) == side)
 
