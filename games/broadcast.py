@@ -1,8 +1,9 @@
 """Sending a transaction's events to everyone watching a match, only once it has committed.
 
 A client must never see an event that a rollback later erases, so the group send is queued
-with ``transaction.on_commit``. Frames are rendered here once per kind of viewer (seat 0,
-seat 1, spectators) and serialised once, so each connection only picks its list and writes it.
+with ``transaction.on_commit``. Frames are rendered here once per kind of viewer (each seat of
+the match, then spectators) and serialised once, so each connection only picks its list and
+writes it.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from games.selectors import event_frame
 from games.server_loop import start_on_server_loop
 
 SPECTATOR_KEY = "spectator"
-SEAT_COUNT = 2
 
 
 def group_name(match_id: int) -> str:
@@ -30,10 +30,11 @@ def viewer_key(seat: int | None) -> str:
     return SPECTATOR_KEY if seat is None else str(seat)
 
 
-def frames_message(events) -> dict[str, Any]:
-    """The group message for some events: per viewer, a list of ``[seq, json_text]``."""
+def frames_message(events, *, seats: tuple[int, ...]) -> dict[str, Any]:
+    """The group message for some events: per viewer (every seat in ``seats``, and
+    spectators), a list of ``[seq, json_text]``."""
     frames = {}
-    for seat in [*range(SEAT_COUNT), None]:
+    for seat in [*seats, None]:
         frames[viewer_key(seat)] = [
             [event.seq, json.dumps(event_frame(event, seat), separators=(",", ":"))]
             for event in events
@@ -45,7 +46,7 @@ def broadcast_progress(progress) -> None:
     """Queue the events ``progress`` wrote for sending after the transaction commits."""
     if not progress.events:
         return
-    message = frames_message(progress.events)
+    message = frames_message(progress.events, seats=progress.state.seats)
     match_id = progress.match.pk
     transaction.on_commit(lambda: send_to_group(match_id, message))
 

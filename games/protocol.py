@@ -19,6 +19,9 @@ from games.engine.errors import IllegalAction
 MAX_FRAME_BYTES = 4096
 MAX_ACTION_ID_LENGTH = 64
 MAX_CLAIM_POINTS = 29
+MAX_DISCARD_CARDS = 2
+"""The most cards any seat lays away (two players: two each; three or four: one each). The
+frame takes one up to this many; the engine checks the exact count for the seat and game."""
 ACTION_TYPES = ("discard", "play", "claim", "muggins", "resign")
 CONTROL_TYPES = ("sync", "ping")
 
@@ -48,10 +51,6 @@ class ClientMessage:
     action_id: str | None = None
     action: dict[str, Any] | None = None
     seq: int | None = None
-
-    @property
-    def is_action(self) -> bool:
-        return self.type in ACTION_TYPES
 
 
 def parse_frame(text: str | None) -> ClientMessage:
@@ -109,9 +108,11 @@ def _card(text: Any, action_id: str | None) -> str:
 def _action(kind: str, data: dict[str, Any], action_id: str | None) -> dict[str, Any]:
     if kind == "discard":
         cards = _required(data, "cards", action_id)
-        if not isinstance(cards, list) or len(cards) != 2:
+        if not isinstance(cards, list) or not 1 <= len(cards) <= MAX_DISCARD_CARDS:
             raise ProtocolError(
-                "bad_field", "cards is a list of the two cards you discard", action_id
+                "bad_field",
+                f"cards is a list of the cards you discard (1 to {MAX_DISCARD_CARDS})",
+                action_id,
             )
         return {"type": "discard", "cards": [_card(card, action_id) for card in cards]}
     if kind == "play":

@@ -27,7 +27,8 @@ class Shuffle:
 
 @dataclass(frozen=True, slots=True)
 class Discard:
-    """Two cards from ``seat``'s hand to the dealer's crib."""
+    """Cards from ``seat``'s hand to the dealer's crib: two with two players, one with three or
+    four (``MatchOptions.cards_thrown``)."""
 
     seat: int
     cards: tuple[Card, ...]
@@ -51,7 +52,7 @@ class Claim:
 
 @dataclass(frozen=True, slots=True)
 class Muggins:
-    """Muggins: take the points the opponent's last claim missed or over-claimed."""
+    """Muggins: take the points an opponent's last claim missed or over-claimed."""
 
     seat: int
 
@@ -61,7 +62,7 @@ RESIGN_REASONS = ("resigned", "abandoned")
 
 @dataclass(frozen=True, slots=True)
 class Resign:
-    """Give up the match; the opponent wins it.
+    """Give up the match (for the seat's whole side); an opponent wins it.
 
     ``reason`` is ``"resigned"`` (the player chose to) or ``"abandoned"`` (the player left while
     the game waited on them; the server decides how long is too long, the engine records it so
@@ -133,7 +134,7 @@ def action_from_dict(data: dict[str, Any]) -> Action:
     if kind == "discard":
         cards = data.get("cards")
         if not isinstance(cards, list):
-            raise IllegalAction("bad_discard", "a discard needs a list of two cards")
+            raise IllegalAction("bad_discard", "a discard needs a list of cards")
         return Discard(seat, tuple(parse_card(text) for text in cards))
     if kind == "play":
         return Play(seat, parse_card(data.get("card")))

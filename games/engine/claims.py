@@ -3,8 +3,9 @@
 After every card a seat plays, for its hand in the show, for the crib as dealer and for his
 heels, the seat claims a number of points and pegs the lesser of the claim and the truth. The
 go and last-card point always pegs itself. With Muggins on, every claim (right or wrong, so the
-prompt gives nothing away) opens a window in which the opponent may call Muggins and peg the
-difference; the window closes at the next claim or card, and the truth is then revealed.
+prompt gives nothing away) opens a window in which any opponent (any seat of another side) may
+call Muggins and peg the difference; the first call takes it. The window closes at the next
+claim or card, and the truth is then revealed.
 """
 
 from __future__ import annotations
@@ -14,8 +15,9 @@ from games.engine.draft import Draft
 from games.engine.match import finish_game
 from games.engine.play import advance
 from games.engine.reveal import close_window, reveal
+from games.engine.seating import opponents_of
 from games.engine.show import run_show
-from games.engine.state import MugginsWindow
+from games.engine.state import MatchState, MugginsWindow
 
 MAX_CLAIM = 29
 """The most any single count can be worth (a perfect hand); larger claims are refused."""
@@ -31,7 +33,7 @@ def make_claim(draft: Draft, seat: int, points: int) -> None:
     cards = counted_cards(draft, seat, pending.subject)
     caller = None
     if draft.options.muggins and not won:
-        caller = draft.opponent(seat)
+        caller = draft.opponent(seat)  # the first caller named; see muggins_callers
         draft.window = MugginsWindow(
             caller,
             seat,
@@ -84,6 +86,13 @@ def counted_cards(draft: Draft, seat: int, subject: str) -> tuple[Card, ...]:
         if entry.seat == seat and entry.kind == subject:
             return entry.cards
     raise AssertionError(f"no shown {subject} of seat {seat} to claim for")
+
+
+def muggins_callers(state: MatchState | Draft) -> tuple[int, ...]:
+    """Every seat that may call Muggins on the open window: the claimant's opponents."""
+    if state.window is None:
+        return ()
+    return opponents_of(state.seats, state.window.claimant)
 
 
 def call_muggins(draft: Draft, seat: int) -> None:

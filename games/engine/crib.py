@@ -1,8 +1,10 @@
 """Discarding to the crib and cutting the starter.
 
-Each seat lays two cards away to the dealer's crib, in either order; the cards stay private
-until the crib is shown. Once every seat has discarded, the starter is turned: a jack gives the
-dealer two points for his heels at once (with manual scoring the dealer claims them).
+Each seat lays cards away to the dealer's crib, in any order: two each with two players, one
+each with three (the deal adds a card from the deck) or four, so the crib always has four. The
+cards stay private until the crib is shown. Once every seat has discarded, the starter is
+turned: a jack gives the dealer two points for his heels at once (with manual scoring the dealer
+claims them).
 """
 
 from __future__ import annotations
@@ -10,10 +12,15 @@ from __future__ import annotations
 from games.engine.cards import Card
 from games.engine.draft import Draft, replaced
 from games.engine.match import finish_game
-from games.engine.state import PendingClaim, ScoreLine
+from games.engine.state import MatchState, PendingClaim, ScoreLine
 
 JACK = 11
 HEELS_POINTS = 2
+
+
+def discard_size(state: MatchState | Draft, seat: int) -> int:
+    """How many cards ``seat`` must lay away to the crib this hand."""
+    return state.options.cards_thrown(dealer=seat == state.dealer)
 
 
 def discard(draft: Draft, seat: int, cards: tuple[Card, ...]) -> None:
@@ -29,7 +36,7 @@ def discard(draft: Draft, seat: int, cards: tuple[Card, ...]) -> None:
 
 def cut_starter(draft: Draft) -> None:
     """Turn the starter (the card after the dealt ones) and start the play with the pone."""
-    starter = draft.deck[len(draft.seats) * draft.options.hand_size]
+    starter = draft.deck[draft.options.cards_before_starter]
     draft.starter = starter
     draft.phase = "play"
     draft.turn = draft.pone

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine.events import Event
+from games.engine.seating import next_seat, opponents_of, partners_of
 from games.engine.state import FIELD_NAMES, MatchState
 
 
@@ -50,17 +51,21 @@ class Draft:
         return self.next_seat(self.dealer)
 
     def next_seat(self, seat: int) -> int:
-        return self.seats[(self.seats.index(seat) + 1) % len(self.seats)]
+        """The seat to ``seat``'s left."""
+        return next_seat(self.seats, seat)
 
     def opponent(self, seat: int) -> int:
-        """Who may call Muggins on ``seat`` (the other player in the two-player game)."""
-        return self.next_seat(seat)
+        """The first opponent to ``seat``'s left (the other player in the two-player game)."""
+        return opponents_of(self.seats, seat)[0]
 
     def peg(self, seat: int, points: int) -> bool:
-        """Move ``seat``'s pegs; True when this reaches the game target (the game is won)."""
+        """Move the pegs of ``seat``'s side (partners share one score); True when this reaches
+        the game target (the game is won)."""
         if points > 0:
-            self.rear = replaced(self.rear, seat, self.scores[seat])
-            self.scores = replaced(self.scores, seat, self.scores[seat] + points)
+            total = self.scores[seat] + points
+            for member in partners_of(self.seats, seat):
+                self.rear = replaced(self.rear, member, self.scores[member])
+                self.scores = replaced(self.scores, member, total)
         return self.scores[seat] >= self.options.game_target
 
     def score_data(self) -> dict[str, Any]:

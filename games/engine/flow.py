@@ -24,8 +24,8 @@ from games.engine.actions import (
     Shuffle,
 )
 from games.engine.cards import DECK, Card
-from games.engine.claims import MAX_CLAIM, call_muggins, make_claim
-from games.engine.crib import discard
+from games.engine.claims import MAX_CLAIM, call_muggins, make_claim, muggins_callers
+from games.engine.crib import discard, discard_size
 from games.engine.draft import Draft
 from games.engine.errors import IllegalAction
 from games.engine.events import Event
@@ -34,15 +34,21 @@ from games.engine.options import MatchOptions
 from games.engine.play import MAX_COUNT, play_card, playable_cards
 from games.engine.state import MatchState, initial_state
 
-DISCARD_SIZE = 2
 ALL_CARDS = frozenset(DECK)
+DISCARD_WORDS = {1: "one card", 2: "two different cards"}
 
 
-def new_match(options: MatchOptions | None = None, seats: int = 2) -> MatchState:
-    """A match waiting for its first shuffle (the cut for deal)."""
-    if seats != 2:
-        raise IllegalAction("bad_seat", "only the two-player game is available so far")
-    return initial_state(options or MatchOptions(), seats)
+def new_match(options: MatchOptions | None = None, seats: int | None = None) -> MatchState:
+    """A match waiting for its first shuffle (the cut for deal).
+
+    The number of seats is ``options.players``; ``seats``, if given, must agree with it.
+    """
+    options = options or MatchOptions()
+    if seats is not None and seats != options.players:
+        raise IllegalAction(
+            "bad_seat", f"these options seat {options.players} players, not {seats!r}"
+        )
+    return initial_state(options, options.players)
 
 
 def shuffled_deck(rng: random.Random) -> tuple[Card, ...]:
@@ -61,9 +67,7 @@ def seats_to_act(state: MatchState) -> set[int]:
     """Seats that may act now (resigning aside, which is always open until the match ends)."""
     if state.phase == "match_over":
         return set()
-    seats: set[int] = set()
-    if state.window is not None:
-        seats.add(state.window.caller)
+    seats: set[int] = set(muggins_callers(state))
     if state.phase == "discard":
         seats.update(seat for seat in state.seats if state.discards[seat] is None)
     if state.pending is not None:
@@ -84,13 +88,14 @@ def legal_actions(state: MatchState, seat: int) -> list[Action]:
         return []
     actions: list[Action] = []
     if state.phase == "discard" and state.discards[seat] is None:
-        actions.extend(Discard(seat, pair) for pair in combinations(state.held[seat], DISCARD_SIZE))
+        size = discard_size(state, seat)
+        actions.extend(Discard(seat, cards) for cards in combinations(state.held[seat], size))
     if state.pending is not None:
         if state.pending.seat == seat:
             actions.extend(Claim(seat, points) for points in range(MAX_CLAIM + 1))
     elif state.phase == "play" and state.turn == seat:
         actions.extend(Play(seat, card) for card in playable_cards(state.held[seat], state.count))
-    if state.window is not None and state.window.caller == seat:
+    if seat in muggins_callers(state):
         actions.append(Muggins(seat))
     return actions
 
@@ -135,9 +140,11 @@ def apply(state: MatchState, action: Action) -> tuple[MatchState, list[Event]]:
 
 
 def replay(
-    options: MatchOptions, actions: Iterable[Action], seats: int = 2
+    options: MatchOptions, actions: Iterable[Action], seats: int | None = None
 ) -> tuple[MatchState, list[Event]]:
-    """Rebuild a match from its options and action list; returns the state and all events."""
+    """Rebuild a match from its options and action list; returns the state and all events.
+
+    ``seats`` is as for :func:`new_match` (the options decide it)."""
     state = new_match(options, seats)
     events: list[Event] = []
     for action in actions:
@@ -182,12 +189,13 @@ def _check_discard(state: MatchState, action: Discard) -> tuple[Card, ...]:
     if state.discards[action.seat] is not None:
         raise IllegalAction("not_your_turn", "you have already discarded to the crib")
     cards = tuple(action.cards) if isinstance(action.cards, (tuple, list)) else ()
+    size = discard_size(state, action.seat)
     if (
-        len(cards) != DISCARD_SIZE
+        len(cards) != size
         or not all(isinstance(card, Card) for card in cards)
-        or len(set(cards)) != DISCARD_SIZE
+        or len(set(cards)) != size
     ):
-        raise IllegalAction("bad_discard", "discard exactly two different cards")
+        raise IllegalAction("bad_discard", f"discard exactly {DISCARD_WORDS[size]}")
     for card in cards:
         if card not in state.held[action.seat]:
             raise IllegalAction("card_not_in_hand", f"{card} is not in your hand")
@@ -229,8 +237,7 @@ def _check_muggins(state: MatchState, action: Muggins) -> None:
     _check_seat(state, action.seat)
     if not state.options.muggins:
         raise IllegalAction("muggins_not_allowed", "Muggins is not played in this match")
-    window = state.window
-    if window is None or window.caller != action.seat:
+    if action.seat not in muggins_callers(state):
         raise IllegalAction("muggins_not_allowed", "there is no claim you can call Muggins on")
 
 

@@ -1,8 +1,11 @@
 """Match-level flow: the cut for deal, dealing a hand, ending a game or the match, resigning.
 
-Who deals: the first game of a match is decided by the cut (lower card deals, ace low, equal
-ranks cut again). The deal then alternates every hand, and the loser of a game deals the first
-hand of the next game.
+Who deals: the first game of a match is decided by the cut (the single lowest card deals, ace
+low; a tie for lowest cuts again). The deal then passes to the left every hand, and the seat to
+the winner's left (the loser, with two players) deals the first hand of the next game.
+
+A game is won by a side: with four players partners peg one score, so a skunk is measured on
+the best score of the other sides, and match points go to every seat of the winning side.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from __future__ import annotations
 from games.engine.cards import Card
 from games.engine.draft import Draft, replaced
 from games.engine.reveal import close_window
+from games.engine.seating import opponents_of, partners_of, seats_from_left_of
 from games.engine.state import GameResult
 
 
@@ -27,7 +31,9 @@ def cut_for_deal(draft: Draft, deck: tuple[Card, ...]) -> None:
 
 
 def deal_hand(draft: Draft, deck: tuple[Card, ...]) -> None:
-    """Start a hand: pick the dealer, deal one card at a time from the pone round to the dealer."""
+    """Start a hand: pick the dealer, deal one card at a time from the dealer's left round to
+    the dealer (a seat that has all its cards is passed over), then any cards the crib takes
+    straight from the deck (:func:`games.engine.state.crib_of`)."""
     if draft.game_result is not None:
         loser = draft.next_seat(draft.game_result.winner)
         draft.game += 1
@@ -42,13 +48,8 @@ def deal_hand(draft: Draft, deck: tuple[Card, ...]) -> None:
         draft.dealer = draft.next_seat(draft.dealer)
     seats = len(draft.seats)
     size = draft.options.hand_size
-    first = draft.seats.index(draft.pone)
-    order = [draft.seats[(first + offset) % seats] for offset in range(seats)]
-    dealt: list[tuple[Card, ...]] = [()] * seats
-    for position, seat in enumerate(order):
-        dealt[seat] = tuple(deck[round_ * seats + position] for round_ in range(size))
     draft.deck = deck
-    draft.held = tuple(dealt)
+    draft.held = dealt = deal_from(deck, draft)
     draft.kept = draft.discards = (None,) * seats
     draft.starter = None
     draft.count = 0
@@ -79,9 +80,22 @@ def deal_hand(draft: Draft, deck: tuple[Card, ...]) -> None:
         )
 
 
+def deal_from(deck: tuple[Card, ...], draft: Draft) -> tuple[tuple[Card, ...], ...]:
+    """Every seat's dealt cards (indexed by seat), dealt one at a time round the table."""
+    wanted = {seat: draft.options.cards_dealt(dealer=seat == draft.dealer) for seat in draft.seats}
+    dealt: dict[int, list[Card]] = {seat: [] for seat in draft.seats}
+    order = seats_from_left_of(draft.seats, draft.dealer)
+    cards = iter(deck)
+    while any(len(dealt[seat]) < wanted[seat] for seat in order):
+        for seat in order:
+            if len(dealt[seat]) < wanted[seat]:
+                dealt[seat].append(next(cards))
+    return tuple(tuple(dealt[seat]) for seat in draft.seats)
+
+
 def skunk_of(draft: Draft, winner: int) -> tuple[str, int]:
-    """("none", 1), ("skunk", 2) or ("double", 4) from the best losing score."""
-    loser_score = max(score for seat, score in enumerate(draft.scores) if seat != winner)
+    """("none", 1), ("skunk", 2) or ("double", 4) from the best score of the losing sides."""
+    loser_score = max(draft.scores[seat] for seat in opponents_of(draft.seats, winner))
     double_line = draft.options.double_skunk_line
     if double_line is not None and loser_score < double_line:
         return "double", 4
@@ -91,10 +105,14 @@ def skunk_of(draft: Draft, winner: int) -> tuple[str, int]:
 
 
 def finish_game(draft: Draft, winner: int) -> None:
-    """``winner`` has reached the target: the game stops at once, match points are awarded."""
+    """``winner`` has reached the target: the game stops at once, match points are awarded
+    (to every seat of the winning side)."""
     close_window(draft)
     skunk, points = skunk_of(draft, winner)
-    draft.match_scores = replaced(draft.match_scores, winner, draft.match_scores[winner] + points)
+    for member in partners_of(draft.seats, winner):
+        draft.match_scores = replaced(
+            draft.match_scores, member, draft.match_scores[member] + points
+        )
     draft.game_result = GameResult(winner, draft.scores, skunk, points)
     draft.phase = "deal"
     draft.turn = None
@@ -131,6 +149,14 @@ def end_match(draft: Draft, winner: int, reason: str) -> None:
 
 
 def resign(draft: Draft, seat: int, reason: str = "resigned") -> None:
-    """``seat`` gives up (or abandoned the match); the opponent wins it (match points are left as
-    they were). ``reason`` becomes the match's ``end_reason``."""
-    end_match(draft, draft.opponent(seat), reason)
+    """``seat`` gives up (or abandoned the match) for its whole side; an opponent wins it (match
+    points are left as they were). ``reason`` becomes the match's ``end_reason``."""
+    end_match(draft, resignation_winner(draft, seat), reason)
+
+
+def resignation_winner(draft: Draft, seat: int) -> int:
+    """The opponent credited when ``seat`` resigns: the one ahead in match points, then in the
+    game; a tie goes to the first in turn order from ``seat``'s left. With two players that is
+    simply the opponent; with partners, the opponent at the resigner's left."""
+    rivals = opponents_of(draft.seats, seat)
+    return max(rivals, key=lambda rival: (draft.match_scores[rival], draft.scores[rival]))

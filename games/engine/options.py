@@ -16,7 +16,10 @@ from games.engine.errors import IllegalAction
 
 VARIANTS = ("six", "five")
 SCORING_MODES = ("auto", "manual")
+PLAYER_COUNTS = (2, 3, 4)
+DEFAULT_PLAYERS = 2
 MAX_MATCH_TARGET = 99
+OPTION_NAMES = ("variant", "scoring", "muggins", "match_target", "players")
 
 
 class BadOptions(IllegalAction):
@@ -34,12 +37,15 @@ class MatchOptions:
     ``scoring``: ``"auto"`` (points peg themselves) or ``"manual"`` (players claim their points).
     ``muggins``: the opponent may take missed or over-claimed points (manual scoring only).
     ``match_target``: match points needed to win the match; 1 means a single game.
+    ``players``: 2, 3 or 4 seats (four play as two partnerships: seats 0 and 2 against 1 and 3).
+    Three and four players play the 121-point game only.
     """
 
     variant: str = "six"
     scoring: str = "auto"
     muggins: bool = False
     match_target: int = 7
+    players: int = DEFAULT_PLAYERS
 
     def __post_init__(self) -> None:
         if self.variant not in VARIANTS:
@@ -59,6 +65,15 @@ class MatchOptions:
             or not 1 <= target <= MAX_MATCH_TARGET
         ):
             raise BadOptions(f"match_target must be a whole number from 1 to {MAX_MATCH_TARGET}")
+        players = self.players
+        if (
+            isinstance(players, bool)
+            or not isinstance(players, int)
+            or players not in PLAYER_COUNTS
+        ):
+            raise BadOptions(f"players must be one of {PLAYER_COUNTS}, not {players!r}")
+        if players != DEFAULT_PLAYERS and self.variant != "six":
+            raise BadOptions("three and four players play the six-card game (121 points) only")
 
     @property
     def game_target(self) -> int:
@@ -67,8 +82,36 @@ class MatchOptions:
 
     @property
     def hand_size(self) -> int:
-        """Cards dealt to each player: 6 or 5. Each discards two to the crib."""
+        """Cards dealt to each player: 6 or 5 with two players, 5 with three or four."""
+        if self.players != DEFAULT_PLAYERS:
+            return 5
         return 6 if self.variant == "six" else 5
+
+    def cards_dealt(self, *, dealer: bool) -> int:
+        """Cards dealt to one seat, the dealer or not (the same for both in every game so far;
+        the seam a game that deals the dealer more would change)."""
+        return self.hand_size
+
+    def cards_thrown(self, *, dealer: bool) -> int:
+        """Cards one seat lays away to the crib: two each with two players, one each with three
+        or four (the crib still gets four cards: see :attr:`crib_from_deck`)."""
+        return 2 if self.players == DEFAULT_PLAYERS else 1
+
+    @property
+    def crib_from_deck(self) -> int:
+        """Cards dealt straight from the deck to the crib: one with three players (three thrown
+        plus one makes four), none otherwise."""
+        return 1 if self.players == 3 else 0
+
+    @property
+    def cards_before_starter(self) -> int:
+        """Cards the deal takes from the top of the deck: every hand, then those dealt to the
+        crib. The starter is the next card."""
+        hands = sum(
+            self.cards_dealt(dealer=position == self.players - 1)
+            for position in range(self.players)
+        )
+        return hands + self.crib_from_deck
 
     @property
     def skunk_line(self) -> int:
@@ -94,19 +137,24 @@ class MatchOptions:
         return self.scoring == "manual"
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        """The JSON form. ``players`` is left out for two, so two-player options (and every
+        frame and stored state that holds them) read exactly as before the option existed."""
+        data: dict[str, Any] = {
             "variant": self.variant,
             "scoring": self.scoring,
             "muggins": self.muggins,
             "match_target": self.match_target,
         }
+        if self.players != DEFAULT_PLAYERS:
+            data["players"] = self.players
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> MatchOptions:
         """Build options from JSON; unknown keys are an error so typos do not pass silently."""
         if not isinstance(data, dict):
             raise BadOptions("options must be an object")
-        unknown = set(data) - {"variant", "scoring", "muggins", "match_target"}
+        unknown = set(data) - set(OPTION_NAMES)
         if unknown:
             raise BadOptions(f"unknown option(s): {', '.join(sorted(unknown))}")
         return cls(**data)

@@ -3,7 +3,8 @@
 This is the reference for the browser's reducer. It only *sets* values the events carry (the
 absolute scores, the next seat, the count) and never re-derives a rule, except for the
 ``legal`` block, which it recomputes with the same :func:`games.engine.views.with_legal` the
-server uses. Tests prove that folding a step's events over the old view gives the new view.
+server uses, and how many cards a discard moves to the crib, which the view's options decide
+(:meth:`MatchOptions.cards_thrown`, :attr:`MatchOptions.crib_from_deck`). Tests prove that folding a step's events over the old view gives the new view.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import copy
 from collections.abc import Callable
 from typing import Any
 
+from games.engine.options import MatchOptions
 from games.engine.views import with_legal
 
 View = dict[str, Any]
@@ -53,7 +55,7 @@ def _hand_started(view: View, data: dict[str, Any]) -> None:
         dealer=data["dealer"],
         held_counts=[data["hand_size"]] * seats,
         discarded=[False] * seats,
-        crib_count=0,
+        crib_count=_options(view).crib_from_deck,
         starter=None,
         count=0,
         series=[],
@@ -69,11 +71,16 @@ def _hand_started(view: View, data: dict[str, Any]) -> None:
     _set_scores(view, data)
 
 
+def _options(view: View) -> MatchOptions:
+    return MatchOptions.from_dict(view["options"])
+
+
 def _discarded(view: View, data: dict[str, Any]) -> None:
     seat = data["seat"]
-    view["held_counts"][seat] -= 2
+    thrown = _options(view).cards_thrown(dealer=seat == view["dealer"])
+    view["held_counts"][seat] -= thrown
     view["discarded"][seat] = True
-    view["crib_count"] += 2
+    view["crib_count"] += thrown
     if seat == view["viewer"]:
         gone = set(data["cards"])
         view["cards"] = [card for card in view["cards"] if card not in gone]

@@ -1,6 +1,6 @@
 """The show: each hand, then the crib, laid open and counted with the starter.
 
-Order: the pone's hand first, round to the dealer's hand, then the dealer's crib. The game ends
+Order: the hand at the dealer's left first, round to the dealer's hand, then the dealer's crib. The game ends
 the moment a count reaches the target, so the pone can win before the dealer counts. With
 manual scoring each count waits for its owner's claim (see :mod:`games.engine.claims`).
 """
@@ -11,17 +11,22 @@ from games.engine.cards import Card
 from games.engine.draft import Draft
 from games.engine.match import finish_game
 from games.engine.scoring import score_show
-from games.engine.state import PendingClaim, ShownHand, lines_from_result, lines_to_list
+from games.engine.seating import seats_from_left_of
+from games.engine.state import (
+    PendingClaim,
+    ShownHand,
+    crib_of,
+    lines_from_result,
+    lines_to_list,
+)
 
 
 def show_subject(draft: Draft, step: int) -> tuple[int, str, tuple[Card, ...]]:
     """(seat, "hand" or "crib", cards) for show step ``step`` (0 is the pone's hand)."""
-    seats = len(draft.seats)
-    if step < seats:
-        first = draft.seats.index(draft.pone)
-        seat = draft.seats[(first + step) % seats]
+    if step < len(draft.seats):
+        seat = seats_from_left_of(draft.seats, draft.dealer)[step]
         return seat, "hand", draft.kept[seat]
-    return draft.dealer, "crib", tuple(card for part in draft.discards for card in part)
+    return draft.dealer, "crib", crib_of(draft.options, draft.discards, draft.deck)
 
 
 def start_show(draft: Draft) -> None:

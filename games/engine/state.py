@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 
 from games.engine.cards import Card, parse_card
 from games.engine.options import MatchOptions
+from games.engine.seating import next_seat
 
 PHASES = ("cut_for_deal", "deal", "discard", "play", "show", "match_over")
 SUBJECTS = ("play", "heels", "hand", "crib")
@@ -135,14 +136,15 @@ class MatchState:
 
     @property
     def pone(self) -> int | None:
-        """The seat after the dealer (the non-dealer in the two-player game)."""
+        """The seat at the dealer's left (the non-dealer in the two-player game)."""
         if self.dealer is None:
             return None
-        return self.seats[(self.seats.index(self.dealer) + 1) % len(self.seats)]
+        return next_seat(self.seats, self.dealer)
 
     @property
     def crib(self) -> tuple[Card, ...]:
-        return tuple(card for part in self.discards if part for card in part)
+        """The crib so far: the cards thrown, then any dealt to it from the deck."""
+        return crib_of(self.options, self.discards, self.deck)
 
     def to_dict(self) -> dict[str, Any]:
         """Full JSON form (includes the deck and all hands: server storage only)."""
@@ -278,6 +280,21 @@ class MatchState:
 
 
 FIELD_NAMES: tuple[str, ...] = tuple(f.name for f in fields(MatchState))
+
+
+def crib_of(
+    options: MatchOptions,
+    discards: tuple[tuple[Card, ...] | None, ...],
+    deck: tuple[Card, ...] | None,
+) -> tuple[Card, ...]:
+    """The crib: every seat's thrown cards in seat order, then the cards the deal put in it
+    straight from the deck (three players: one), which sit just before the starter."""
+    thrown = tuple(card for part in discards if part for card in part)
+    extra = options.crib_from_deck
+    if not extra or deck is None:
+        return thrown
+    end = options.cards_before_starter
+    return thrown + deck[end - extra : end]
 
 
 def initial_state(options: MatchOptions, seats: int = 2) -> MatchState:

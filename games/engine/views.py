@@ -13,6 +13,7 @@ from typing import Any
 from games.engine.cards import parse_card
 from games.engine.errors import IllegalAction
 from games.engine.play import MAX_COUNT
+from games.engine.seating import opponents_of
 from games.engine.state import MatchState, lines_to_list
 
 
@@ -38,7 +39,7 @@ def view(state: MatchState, seat: int | None) -> dict[str, Any]:
         "cards": None if seat is None else [str(card) for card in state.held[seat]],
         "held_counts": [len(part) for part in state.held],
         "discarded": [part is not None for part in state.discards],
-        "crib_count": sum(len(part) for part in state.discards if part is not None),
+        "crib_count": len(state.crib),
         "starter": None if state.starter is None else str(state.starter),
         "count": state.count,
         "series": [[who, str(card)] for who, card in state.series],
@@ -87,15 +88,16 @@ def with_legal(data: dict[str, Any]) -> dict[str, Any]:
 
     Derived only from other view fields, so the reducer recomputes it after every event.
     ``legal``: ``discard`` (may discard now), ``play`` (cards that may be played now),
-    ``claim`` (the subject of a claim pending for the viewer, or null), ``muggins``.
+    ``claim`` (the subject of a claim pending for the viewer, or null), ``muggins``. Every
+    opponent of the claimant may call Muggins (``muggins.seat`` names the first of them).
     """
     phase = data["phase"]
     pending = data["pending_claim"]
     muggins = data["muggins"]
+    callers = () if muggins is None else opponents_of(tuple(data["seats"]), muggins["claimant"])
     to_act: set[int] = set()
     if phase != "match_over":
-        if muggins is not None:
-            to_act.add(muggins["seat"])
+        to_act.update(callers)
         if phase == "discard":
             to_act.update(
                 s for s, done in zip(data["seats"], data["discarded"], strict=True) if not done
@@ -114,6 +116,6 @@ def with_legal(data: dict[str, Any]) -> dict[str, Any]:
         "discard": seat is not None and phase == "discard" and not data["discarded"][seat],
         "play": playable,
         "claim": pending["subject"] if pending is not None and pending["seat"] == seat else None,
-        "muggins": muggins is not None and muggins["seat"] == seat,
+        "muggins": seat in callers,
     }
     return data

@@ -26,10 +26,14 @@ def _options_from(options: dict[str, Any] | None) -> Any:
 
 
 def match_create(*, creator, options: dict[str, Any] | None = None) -> Match:
-    """A new match waiting for an opponent, with ``creator`` in seat 0."""
+    """A new match waiting for its other players, with ``creator`` in seat 0 and the seats
+    numbered ``0..players-1`` from the options."""
     if creator is None or not creator.is_authenticated:
         raise ServiceError("not_authenticated", "log in (or play as a guest) to create a match")
     match_options = _options_from(options)
+    if match_options.players != 2:
+        # The Match row keeps no player count yet, so a rebuild from its options would seat two.
+        raise ServiceError("bad_options", "matches of three or four players are not offered yet")
     with transaction.atomic():
         match = Match.objects.create(
             created_by=creator,
@@ -37,12 +41,14 @@ def match_create(*, creator, options: dict[str, Any] | None = None) -> Match:
             **match_options.to_dict(),
         )
         Seat.objects.create(match=match, number=0, user=creator, joined_at=timezone.now())
-        Seat.objects.create(match=match, number=1)
+        for number in range(1, match_options.players):
+            Seat.objects.create(match=match, number=number)
     return match
 
 
 def match_join(*, match: Match, user) -> Match:
-    """Seat ``user`` in the empty seat and start the match (the first cut and deal happen now)."""
+    """Seat ``user`` in the first empty seat; the last seat filled starts the match (the first
+    cut and deal happen then)."""
     if user is None or not user.is_authenticated:
         raise ServiceError("not_authenticated", "log in (or play as a guest) to join a match")
     return _fill_seat(match_id=match.pk, user=user)

@@ -9,6 +9,34 @@
 import { cardValue } from "./cards.js";
 
 const MAX_COUNT = 31;
+const DEFAULT_PLAYERS = 2;
+const PARTNERSHIP_PLAYERS = 4;
+
+// Mirrors of games/engine/options.py (the options' `players` key is left out for two) and
+// games/engine/seating.py: how many cards a discard moves, and who may call Muggins.
+function playersOf(options) {
+  return options.players === undefined ? DEFAULT_PLAYERS : options.players;
+}
+
+function cardsThrown(options) {
+  return playersOf(options) === DEFAULT_PLAYERS ? 2 : 1;
+}
+
+function cribFromDeck(options) {
+  return playersOf(options) === 3 ? 1 : 0;
+}
+
+function sideOf(seat, players) {
+  return players === PARTNERSHIP_PLAYERS ? seat % 2 : seat;
+}
+
+/** The claimant's opponents, in turn order from the claimant's left. */
+function opponentsOf(seats, seat) {
+  const players = seats.length;
+  const start = seats.indexOf(seat) + 1;
+  const order = seats.map((_, offset) => seats[(start + offset) % players]);
+  return order.filter((other) => sideOf(other, players) !== sideOf(seat, players));
+}
 
 /** A new view with `event` ({type, data}) applied; `view` is left unchanged. */
 export function reduceView(view, event) {
@@ -22,9 +50,10 @@ export function reduceView(view, event) {
 /** Fill in `to_act` (seats that may act) and `legal` (what the viewer may do now). */
 export function withLegal(data) {
   const { phase, pending_claim: pending, muggins } = data;
+  const callers = muggins === null ? [] : opponentsOf(data.seats, muggins.claimant);
   const toAct = new Set();
   if (phase !== "match_over") {
-    if (muggins !== null) toAct.add(muggins.seat);
+    callers.forEach((caller) => toAct.add(caller));
     if (phase === "discard") data.seats.forEach((seat, i) => !data.discarded[i] && toAct.add(seat));
     if (pending !== null) toAct.add(pending.seat);
     else if (phase === "play" && data.turn !== null) toAct.add(data.turn);
@@ -40,7 +69,7 @@ export function withLegal(data) {
     discard: seat !== null && phase === "discard" && !data.discarded[seat],
     play: playable,
     claim: pending !== null && pending.seat === seat ? pending.subject : null,
-    muggins: muggins !== null && muggins.seat === seat,
+    muggins: callers.includes(seat),
   };
   return data;
 }
@@ -67,7 +96,7 @@ function handStarted(view, data) {
     dealer: data.dealer,
     held_counts: Array(seats).fill(data.hand_size),
     discarded: Array(seats).fill(false),
-    crib_count: 0,
+    crib_count: cribFromDeck(view.options),
     starter: null,
     count: 0,
     series: [],
@@ -84,9 +113,10 @@ function handStarted(view, data) {
 
 function discarded(view, data) {
   const { seat } = data;
-  view.held_counts[seat] -= 2;
+  const thrown = cardsThrown(view.options);
+  view.held_counts[seat] -= thrown;
   view.discarded[seat] = true;
-  view.crib_count += 2;
+  view.crib_count += thrown;
   if (seat === view.viewer) {
     const gone = new Set(data.cards);
     view.cards = view.cards.filter((card) => !gone.has(card));

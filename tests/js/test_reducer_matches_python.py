@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from games.engine import reduce_view, view
+from games.engine import MatchOptions, reduce_view, view
 from tests.engine.random_play import ALL_OPTIONS, random_match
 
 pytestmark = pytest.mark.browser
@@ -75,3 +75,32 @@ def test_reducer_js_leaves_the_old_view_untouched_and_ignores_server_only_events
         view(next(iter(random_match(ALL_OPTIONS[0], seed=1))).after, 0),
     )
     assert result == {"untouched": True, "same": True, "go": [False, True]}
+
+
+MANY_SEAT_OPTIONS = [
+    MatchOptions(players=players, scoring=scoring, muggins=muggins, match_target=2)
+    for players in (3, 4)
+    for scoring, muggins in (("auto", False), ("manual", True))
+]
+
+
+@pytest.mark.parametrize(
+    "options", MANY_SEAT_OPTIONS, ids=lambda o: f"{o.players}-players-{o.scoring}"
+)
+def test_reducer_js_folds_three_and_four_seat_matches_exactly_as_the_python_reducer(js, options):
+    # The discard size, the crib's card from the deck and Muggins by any opponent all come
+    # from the view's options and seats, in both reducers.
+    steps = list(random_match(options, seed=200 + MANY_SEAT_OPTIONS.index(options)))
+    for seat in (*steps[0].before.seats, None):
+        start = view(steps[0].before, seat)
+        events = [[event.for_viewer(seat) for event in step.events] for step in steps]
+        js_views = iter(js(FOLD, {"start": start, "steps": events}))
+        python_view = start
+        for step, step_events in zip(steps, events, strict=True):
+            for event in step_events:
+                python_view = reduce_view(python_view, event)
+                assert normal(json.loads(next(js_views))) == normal(python_view), (
+                    f"seat {seat}: reducer.js differs after {event['type']}"
+                )
+            assert normal(python_view) == normal(view(step.after, seat))
+        assert next(js_views, None) is None

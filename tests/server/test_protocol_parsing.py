@@ -50,3 +50,16 @@ def test_the_bucket_allows_a_burst_then_refills_with_time():
     assert bucket.take(now=100.4) is False
     assert bucket.take(now=100.6) is True
     assert bucket.take(now=200.0) and bucket.tokens == 2
+
+
+def test_a_discard_of_one_card_passes_the_frame_check_and_is_left_to_the_engine():
+    # Three or four players throw one card each; the engine knows how many this seat owes.
+    message = parse_frame('{"type": "discard", "cards": ["5h"]}')
+    assert message.action == {"type": "discard", "cards": ["5H"]}
+
+
+@pytest.mark.parametrize("cards", ["[]", '["5H", "6H", "7H"]', '"5H"'])
+def test_it_refuses_a_discard_of_no_cards_or_more_than_any_game_throws(cards):
+    with pytest.raises(ProtocolError) as refused:
+        parse_frame(f'{{"type": "discard", "cards": {cards}}}')
+    assert refused.value.code == "bad_field"
