@@ -168,3 +168,21 @@ def test_a_violation_would_be_reported(tmp_path, monkeypatch):
     assert offenders("games", lambda name: not within(name, "lobby")) == {
         "games.views": ["lobby.models", "lobby.models.Seek"]
     }
+
+
+def test_no_apps_view_imports_another_apps_views():
+    """Helpers several apps' pages share live in a module of their own (accounts.guests)."""
+    apps = ("accounts", "games", "lobby")
+    found = {}
+    for app in apps:
+        for module, names in imports_under(app).items():
+            if module.split(".")[-1] != "views":
+                continue
+            others = sorted(
+                name
+                for name in names
+                if any(within(name, f"{other}.views") for other in apps if other != app)
+            )
+            if others:
+                found[module] = others
+    assert found == {}
