@@ -1,6 +1,6 @@
 """Account pages: guests, sign-up (and guest upgrade), login with a rate limit, preferences.
 Each view parses, calls a service, and renders; no rules live here. A player's public profile
-shows their matches, so it is composed where match data may be read (games/profiles.py)."""
+shows their matches, so it is composed where match data may be read (games.views.player_profile)."""
 
 from __future__ import annotations
 
