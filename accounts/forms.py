@@ -13,6 +13,7 @@ from accounts.models import Profile
 from accounts.services import GUEST_PREFIX, PREFERENCE_FIELDS, is_reserved_username
 from accounts.throttle import Throttle
 from cribbage_site.addresses import client_address
+from cribbage_site import match_options
 
 
 def login_throttles() -> tuple[Throttle, Throttle]:
@@ -118,11 +119,10 @@ class AccountDetailsForm(forms.Form):
 class PreferencesForm(forms.ModelForm):
     """Card order, sound, and the match options new matches start from."""
 
-    default_match_target = forms.IntegerField(
+    default_match_target = match_options.match_target_form_field(
         label="Match length (match points to win; 1 = a single game)",
-        min_value=1,
-        max_value=99,
-        initial=1,
+        help_text="",
+        widget=forms.NumberInput,
     )
 
     class Meta:

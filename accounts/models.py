@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from games.models import Match
+from cribbage_site import match_options
 
 
 class CardOrder(models.TextChoices):
@@ -30,14 +30,11 @@ class Profile(models.Model):
     is_guest = models.BooleanField(default=False)
     card_order = models.CharField(max_length=12, choices=CardOrder, default=CardOrder.ASCENDING)
     sound_on = models.BooleanField(default=True)
-    default_variant = models.CharField(
-        max_length=8, choices=Match.Variant, default=Match.Variant.SIX
-    )
-    default_scoring = models.CharField(
-        max_length=8, choices=Match.Scoring, default=Match.Scoring.AUTO
-    )
-    default_muggins = models.BooleanField(default=False)
-    default_match_target = models.PositiveSmallIntegerField(default=1)
+    # The options this player's new matches start from: the engine's choices and defaults.
+    default_variant = match_options.variant_field()
+    default_scoring = match_options.scoring_field()
+    default_muggins = match_options.muggins_field()
+    default_match_target = match_options.match_target_field()
 
     def __str__(self) -> str:
         kind = "guest" if self.is_guest else "member"

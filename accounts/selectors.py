@@ -1,84 +1,10 @@
-"""Reads for account pages: a player's record and recent matches, from the match server's tables."""
+"""Reads for account pages: what a player prefers. (Their matches are games' data: games/player_records.py.)"""
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
 
 from accounts.services import profile_for
-from games.models import Match, Seat
-
-
-@dataclass(frozen=True)
-class VariantRecord:
-    variant: str
-    label: str
-    played: int
-    won: int
-
-
-@dataclass(frozen=True)
-class RecentMatch:
-    match_id: int
-    variant: str
-    status: str
-    opponent: str | None
-    result: str  # "won", "lost", "in play", "waiting"
-    finish_reason: str
-    when: object
-
-
-def match_record(*, user: AbstractBaseUser) -> list[VariantRecord]:
-    """Finished matches played and won, per variant (both variants always listed)."""
-    seats = Seat.objects.filter(
-        user=user, match__status=Match.Status.FINISHED, match__winner_seat__isnull=False
-    ).values_list("number", "match__variant", "match__winner_seat")
-    played: dict[str, int] = {}
-    won: dict[str, int] = {}
-    for number, variant, winner_seat in seats:
-        played[variant] = played.get(variant, 0) + 1
-        if winner_seat == number:
-            won[variant] = won.get(variant, 0) + 1
-    return [
-        VariantRecord(value, label, played.get(value, 0), won.get(value, 0))
-        for value, label in Match.Variant.choices
-    ]
-
-
-def recent_matches(*, user: AbstractBaseUser, limit: int = 20) -> list[RecentMatch]:
-    """The player's latest matches, newest first, with the opponent's name and the result."""
-    seats = (
-        Seat.objects.filter(user=user)
-        .select_related("match")
-        .order_by("-match__created_at")[:limit]
-    )
-    matches = [seat.match for seat in seats]
-    others = Seat.objects.filter(match__in=matches).exclude(user=user).select_related("user")
-    opponent_by_match = {seat.match_id: seat.display_name for seat in others}
-    rows = []
-    for seat in seats:
-        match = seat.match
-        if match.finish_reason == "cancelled":
-            result = "cancelled"
-        elif match.status == Match.Status.FINISHED:
-            result = "won" if match.winner_seat == seat.number else "lost"
-        elif match.status == Match.Status.ACTIVE:
-            result = "in play"
-        else:
-            result = "waiting"
-        rows.append(
-            RecentMatch(
-                match_id=match.pk,
-                variant=match.get_variant_display(),
-                status=match.status,
-                opponent=opponent_by_match.get(match.pk),
-                result=result,
-                finish_reason=match.finish_reason,
-                when=match.finished_at or match.started_at or match.created_at,
-            )
-        )
-    return rows
 
 
 def table_preferences(*, user: AbstractBaseUser) -> dict:

@@ -13,12 +13,16 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 
 from accounts.models import Profile
+from cribbage_site.errors import SiteError
 
 GUEST_PREFIX = "Guest-"
 
 
-class AccountError(ValueError):
-    """A request about an account that cannot be carried out, with a message for the person."""
+class AccountError(SiteError, ValueError):
+    """A request about an account that cannot be carried out: a code, and a message for the person.
+
+    Still a ``ValueError`` too, as it always was, for callers that catch that.
+    """
 
 
 def profile_for(user: AbstractBaseUser) -> Profile:
@@ -57,7 +61,7 @@ def guest_create() -> AbstractBaseUser:
                 return user
         except IntegrityError:
             continue  # a name clash among 16 million names: draw another
-    raise AccountError("Could not find a free guest name; please try again.")
+    raise AccountError("no_guest_name", "Could not find a free guest name; please try again.")
 
 
 @transaction.atomic
@@ -73,11 +77,13 @@ def guest_upgrade(
     locked = user_model.objects.select_for_update().get(pk=user.pk)
     profile = profile_for(locked)
     if not profile.is_guest:
-        raise AccountError("This account is already a full account.")
+        raise AccountError("already_a_member", "This account is already a full account.")
     if is_reserved_username(username):
-        raise AccountError(f"Names starting with {GUEST_PREFIX!r} are kept for guests.")
+        raise AccountError(
+            "name_reserved", f"Names starting with {GUEST_PREFIX!r} are kept for guests."
+        )
     if user_model.objects.filter(username__iexact=username).exclude(pk=locked.pk).exists():
-        raise AccountError("That name is taken.")
+        raise AccountError("name_taken", "That name is taken.")
     locked.username = username
     locked.email = email
     locked.set_password(password)
@@ -91,10 +97,12 @@ def member_create(*, username: str, password: str, email: str = "") -> AbstractB
     """Create a full account (not a guest) with its profile."""
     user_model = get_user_model()
     if is_reserved_username(username):
-        raise AccountError(f"Names starting with {GUEST_PREFIX!r} are kept for guests.")
+        raise AccountError(
+            "name_reserved", f"Names starting with {GUEST_PREFIX!r} are kept for guests."
+        )
     with transaction.atomic():
         if user_model.objects.filter(username__iexact=username).exists():
-            raise AccountError("That name is taken.")
+            raise AccountError("name_taken", "That name is taken.")
         user = user_model.objects.create_user(username=username, email=email, password=password)
         Profile.objects.create(user=user, is_guest=False)
     return user
@@ -114,7 +122,9 @@ def preferences_update(*, user: AbstractBaseUser, **changes: object) -> Profile:
     """Save preferences; unknown names or invalid values raise AccountError and save nothing."""
     unknown = set(changes) - set(PREFERENCE_FIELDS)
     if unknown:
-        raise AccountError(f"Unknown preference(s): {', '.join(sorted(unknown))}")
+        raise AccountError(
+            "unknown_preference", f"Unknown preference(s): {', '.join(sorted(unknown))}"
+        )
     profile = profile_for(user)
     candidate = Profile(pk=profile.pk, user=profile.user, is_guest=profile.is_guest)
     for field in PREFERENCE_FIELDS:
@@ -132,13 +142,13 @@ def _check_default_options(profile: Profile) -> None:
     try:
         profile.full_clean(exclude=["user"], validate_unique=False)
     except ValidationError as error:
-        raise AccountError("; ".join(error.messages)) from error
+        raise AccountError("bad_preference", "; ".join(error.messages)) from error
     from games.engine.options import MatchOptions
 
     try:
         MatchOptions.from_dict(profile.default_options())
     except ValueError as error:
-        raise AccountError(str(error)) from error
+        raise AccountError("bad_preference", str(error)) from error
 
 
 def guests_purge(*, older_than_days: int = 30) -> int:

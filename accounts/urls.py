@@ -1,5 +1,6 @@
 """Account pages: ours first (login is replaced by the rate-limited one), then Django's auth views
-(logout, password change, password reset) under the same prefix and names."""
+(logout, password change, password reset) under the same prefix and names. A player's profile
+(/accounts/players/<name>/) shows their matches, so cribbage_site/urls.py routes it to games."""
 
 from __future__ import annotations
 
@@ -13,6 +14,5 @@ urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path("preferences/", views.preferences, name="preferences"),
     path("me/", views.my_profile, name="my_profile"),
-    path("players/<username:username>/", views.profile, name="player_profile"),
     path("", include("django.contrib.auth.urls")),
 ]

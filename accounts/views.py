@@ -1,67 +1,20 @@
-"""Account pages: guests, sign-up (and guest upgrade), login with a rate limit, preferences,
-profiles. Each view parses, calls a service or selector, and renders; no rules live here."""
+"""Account pages: guests, sign-up (and guest upgrade), login with a rate limit, preferences.
+Each view parses, calls a service, and renders; no rules live here. A player's public profile
+shows their matches, so it is composed where match data may be read (games.views.player_profile)."""
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import get_user_model, login, update_session_auth_hash
+from django.contrib.auth import login, update_session_auth_hash
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.http import url_has_allowed_host_and_scheme
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
-from accounts import selectors, services
+from accounts import services
 from accounts.forms import AccountDetailsForm, PreferencesForm, RateLimitedLoginForm
-from accounts.throttle import Throttle
-from cribbage_site.addresses import client_address
-
-BACKEND = "django.contrib.auth.backends.ModelBackend"
-
-
-def safe_next(request: HttpRequest, fallback: str = "/") -> str:
-    """The ``next`` target if it points at this site, else ``fallback`` (no open redirects)."""
-    target = request.POST.get("next") or request.GET.get("next") or ""
-    if target and url_has_allowed_host_and_scheme(
-        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
-        return target
-    return fallback
-
-
-def guest_throttle() -> Throttle:
-    """New guests per client address: each is a user row, so a script must not make thousands.
-
-    Generous (50 per 10 minutes by default) because a classroom or an office shares one
-    address; settings ``GUEST_CREATIONS_PER_ADDRESS`` and ``GUEST_CREATION_WINDOW_SECONDS``.
-    """
-    return Throttle(
-        "guest-address",
-        getattr(settings, "GUEST_CREATIONS_PER_ADDRESS", 50),
-        getattr(settings, "GUEST_CREATION_WINDOW_SECONDS", 600),
-    )
-
-
-def guest_sign_in(request: HttpRequest) -> HttpResponse | None:
-    """Make the visitor a guest and log them in; or, if their address has made too many guests
-    lately, the 429 page to return instead (nothing is created then)."""
-    address = client_address(request)
-    throttle = guest_throttle()
-    if not throttle.hit(address):
-        minutes = max(1, round(throttle.retry_after(address) / 60))
-        response = render(
-            request,
-            "accounts/guest_throttled.html",
-            {"minutes": minutes, "next": safe_next(request)},
-            status=429,
-        )
-        response["Retry-After"] = str(throttle.retry_after(address))
-        return response
-    user = services.guest_create()
-    login(request, user, backend=BACKEND)
-    return None
+from accounts.guests import BACKEND, guest_sign_in, safe_next
 
 
 @require_http_methods(["GET", "POST"])
@@ -131,19 +84,6 @@ def signup(request: HttpRequest) -> HttpResponse:
         "registration/signup.html",
         {"form": form, "is_guest": is_guest, "next": safe_next(request, "")},
     )
-
-
-def profile(request: HttpRequest, username: str) -> HttpResponse:
-    """A player's public page: member since, record by variant, recent matches."""
-    player = get_object_or_404(get_user_model(), username=username)
-    context = {
-        "player": player,
-        "player_profile": services.profile_for(player),
-        "record": selectors.match_record(user=player),
-        "recent_matches": selectors.recent_matches(user=player, limit=20),
-        "is_self": request.user.is_authenticated and request.user.pk == player.pk,
-    }
-    return render(request, "accounts/profile.html", context)
 
 
 @login_required

@@ -179,9 +179,13 @@ BOT_DELAY_SECONDS = env_float("BOT_DELAY_SECONDS", 0.8)
 TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", [])
 # How long one /healthz answer is reused by a process (cribbage_site/health.py).
 HEALTHZ_CACHE_SECONDS = env_float("HEALTHZ_CACHE_SECONDS", 2.0)
-# Test-only: a fixed seed for shuffles so browser tests are repeatable. Ignored unless DEBUG is
-# on; the site otherwise always shuffles from the operating system's secure source.
-TEST_SHUFFLE_SEED = os.environ.get("TEST_SHUFFLE_SEED", "")
+# Test-only: the dotted path of a factory for the deck source ordinary matches use instead of
+# the secure shuffle (games.decks), so browser tests see the same deals every run. Production
+# never sets it; with DEBUG off it is refused here, so a stray variable cannot make a site deal
+# predictable decks.
+TEST_DECK_SOURCE = os.environ.get("TEST_DECK_SOURCE", "")
+if TEST_DECK_SOURCE and not DEBUG:
+    raise ImproperlyConfigured("TEST_DECK_SOURCE is for test runs only and needs DEBUG on")
 # Benchmark-only: route a bare echo consumer (ws/echo/<room>/) for benchmarks/ws_load.py.
 BENCHMARK_ECHO = env_bool("BENCHMARK_ECHO", False)
 

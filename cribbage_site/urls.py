@@ -12,15 +12,22 @@ from django.urls import include, path, register_converter
 from cribbage_site import views
 from cribbage_site.converters import TokenConverter, UsernameConverter
 from games import api as games_api
+from games import views as games_views
+from lobby import views as lobby_views
 
 # Before the apps' URL modules are included below: their routes name these converters.
 register_converter(TokenConverter, "token")
 register_converter(UsernameConverter, "username")
 urlpatterns = [
     path("", views.home, name="home"),
+    # Pages that compose two apps live in the higher one and keep their old addresses here.
+    path(
+        "accounts/players/<username:username>/", games_views.player_profile, name="player_profile"
+    ),
     path("accounts/", include("accounts.urls")),
     path("lobby/", include("lobby.urls")),
     path("matches/<int:match_id>/view.json", games_api.match_view_json, name="match_view_json"),
+    path("matches/new/", lobby_views.match_new, name="match_new"),
     path("matches/", include("games.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -8,7 +8,7 @@ from django.views.decorators.http import require_GET
 
 from games import selectors
 from games.models import Match
-from lobby.selectors import match_hidden_from
+from games.privacy import match_hidden_from
 
 
 @never_cache

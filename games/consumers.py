@@ -17,8 +17,8 @@ from cribbage_site.websocket import SiteWebsocketConsumer
 from games import selectors, services
 from games.broadcast import group_name, viewer_key
 from games.models import Match
+from games.privacy import match_hidden_from
 from games.protocol import ProtocolError, TokenBucket, error_frame, parse_frame
-from lobby.selectors import match_hidden_from
 
 CLOSE_MATCH_PRIVATE = 4403
 CLOSE_MATCH_NOT_FOUND = 4404

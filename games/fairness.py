@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import random
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -131,28 +130,6 @@ def verify_deal(
             f"{' '.join(deck[: len(cuts)])}"
         )
     return problems
-
-
-def draw_shuffle(*, match_id: int, number: int) -> tuple[list[str], str]:
-    """A shuffled deck (text form) and its salt, from the OS's secure source.
-
-    Only in test runs (``DEBUG`` on and ``TEST_SHUFFLE_SEED`` set) are they derived from the
-    seed, the match and the shuffle number instead, so browser tests see the same deals every
-    run, even across server restarts. Requiring DEBUG too means a stray environment variable
-    can never make a production site deal predictable decks.
-    """
-    from django.conf import settings
-
-    seed = getattr(settings, "TEST_SHUFFLE_SEED", "")
-    if settings.DEBUG and seed:
-        rng: random.Random = random.Random(f"{seed}:{match_id}:{number}")
-        salt = f"{rng.getrandbits(SALT_BYTES * 8):064x}"
-    else:
-        rng = secrets.SystemRandom()
-        salt = new_salt()
-    deck = [str(card) for card in DECK]
-    rng.shuffle(deck)
-    return deck, salt
 
 
 def verify_log(*, shuffles: Sequence[dict], events: Sequence[dict], hand_size: int) -> list[str]:

@@ -6,43 +6,20 @@ from typing import Any
 
 from django import forms
 
-MATCH_LENGTHS = [
-    (1, "One game"),
-    (3, "First to 3 points"),
-    (5, "First to 5 points"),
-    (7, "First to 7 points"),
-]
+from cribbage_site import match_options
 
 
 class NewMatchForm(forms.Form):
-    """Variant, scoring, Muggins and match length; Muggins only makes sense with manual scoring."""
+    """Variant, scoring, Muggins and match length; Muggins only makes sense with manual scoring.
 
-    variant = forms.ChoiceField(
-        choices=[("six", "Six-card game to 121"), ("five", "Five-card game to 61")],
-        initial="six",
-        widget=forms.RadioSelect,
-    )
-    scoring = forms.ChoiceField(
-        choices=[
-            ("auto", "Automatic: points peg themselves"),
-            ("manual", "Manual: count your own points"),
-        ],
-        initial="auto",
-        widget=forms.RadioSelect,
-    )
-    muggins = forms.BooleanField(
-        required=False,
-        label="Muggins",
-        help_text="With manual scoring, your opponent may take the points you miss or over-claim.",
-    )
-    match_target = forms.IntegerField(
-        min_value=1,
-        max_value=99,
-        initial=1,
-        label="Match length",
-        help_text="Match points to win: 1 is a single game; a win scores 1, a skunk 2, a double skunk 4.",
-        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-    )
+    The fields, their choices and their starting values come from the engine's options
+    (``cribbage_site.match_options``), so this form and the model agree by construction.
+    """
+
+    variant = match_options.variant_form_field()
+    scoring = match_options.scoring_form_field()
+    muggins = match_options.muggins_form_field()
+    match_target = match_options.match_target_form_field()
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()

@@ -12,6 +12,14 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from cribbage_site import match_options
+from games.engine.version import RULES_VERSION
+
+
+def current_rules_version() -> int:
+    """The engine's rules version now: what a match created now is played under."""
+    return RULES_VERSION
+
 
 class Match(models.Model):
     """One match between two seats, with its options and a snapshot of the engine state."""
@@ -21,18 +29,23 @@ class Match(models.Model):
         ACTIVE = "active", "In play"
         FINISHED = "finished", "Finished"
 
-    class Variant(models.TextChoices):
-        SIX = "six", "Six-card (121 points)"
-        FIVE = "five", "Five-card (61 points)"
+    Variant = match_options.Variant
+    Scoring = match_options.Scoring
 
-    class Scoring(models.TextChoices):
-        AUTO = "auto", "Automatic"
-        MANUAL = "manual", "Manual"
-
-    variant = models.CharField(max_length=8, choices=Variant.choices, default=Variant.SIX)
-    scoring = models.CharField(max_length=8, choices=Scoring.choices, default=Scoring.AUTO)
-    muggins = models.BooleanField(default=False)
-    match_target = models.PositiveSmallIntegerField(default=7)
+    variant = match_options.variant_field()
+    scoring = match_options.scoring_field()
+    muggins = match_options.muggins_field()
+    match_target = match_options.match_target_field()
+    players = match_options.players_field()
+    # The engine's rules version the match was created under (games.engine.RULES_VERSION): a
+    # finished match is replayed under these rules even after the engine changes.
+    rules_version = models.PositiveSmallIntegerField(default=current_rules_version)
+    # Private: made by an invitation link. Only its players may see it, and its empty seat is
+    # taken only through that link (games.privacy).
+    private = models.BooleanField(default=False)
+    # Where its decks come from (games.decks): "" is the secure shuffle; another name picks a
+    # registered source, such as the fixed decks a duplicate tournament round shares.
+    deck_source = models.CharField(max_length=64, blank=True, default="")
 
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
     created_by = models.ForeignKey(

@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from cribbage_site.errors import SiteError
 from games.engine.cards import parse_card
 from games.engine.errors import IllegalAction
 
@@ -26,13 +27,11 @@ ACTION_TYPES = ("discard", "play", "claim", "muggins", "resign")
 CONTROL_TYPES = ("sync", "ping")
 
 
-class ProtocolError(Exception):
+class ProtocolError(SiteError):
     """A frame the server cannot accept; answered with an ``error`` frame, nothing changes."""
 
     def __init__(self, code: str, message: str, action_id: str | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+        super().__init__(code, message)
         self.action_id = action_id
 
     def frame(self) -> dict[str, Any]:

@@ -9,7 +9,6 @@ from games import views
 app_name = "games"
 
 urlpatterns = [
-    path("new/", views.match_new, name="new"),
     path("computer/", views.play_computer, name="computer"),
     path("<int:match_id>/", views.match_page, name="match"),
     path("<int:match_id>/join/", views.match_join_view, name="join"),

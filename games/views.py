@@ -1,45 +1,29 @@
-"""Pages for playing: the new-match form, the match page, and taking a public match's empty seat.
+"""Pages for playing: the computer's form, the match page, taking a public match's empty seat,
+and a player's profile (their record and recent matches).
 
 Only pages: the match itself is played over the websocket (docs/protocol.md), and every change
 goes through a service; these views authenticate, call a service and redirect. A private match
 (made by an invitation link, ``lobby``) is shown only to its players and seated only through its
-secret link, because match ids are sequential and anyone can type one.
+secret link, because match ids are sequential and anyone can type one (games.privacy).
 """
 
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
+from django.contrib.auth import get_user_model
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
+from accounts.guests import guest_sign_in
 from accounts.services import profile_for
-from accounts.views import guest_sign_in
-from games.forms import ComputerMatchForm, NewMatchForm
+from games import player_records
+from games.forms import ComputerMatchForm
 from games.models import Match
+from games.privacy import match_hidden_from, private_link_path
 from games.selectors import match_players, seat_for_user
 from games.services import ServiceError, computer_match_create, match_join
-from lobby.models import Invitation
-from lobby.selectors import match_hidden_from, match_invitation
-from lobby.services import LobbyError, invitation_create
-
-
-@login_required
-@require_http_methods(["GET", "POST"])
-def match_new(request: HttpRequest) -> HttpResponse:
-    """Pick the options and get an invitation link: the same private match as "Play a friend",
-    so there is one way to invite someone and its seat opens only with the secret link."""
-    form = NewMatchForm(request.POST or None, initial=profile_for(request.user).default_options())
-    if request.method == "POST" and form.is_valid():
-        try:
-            invitation = invitation_create(creator=request.user, options=form.options())
-        except LobbyError as error:
-            form.add_error(None, error.message)
-        else:
-            return redirect("lobby:invitation", token=invitation.token)
-    return render(request, "games/new_match.html", {"form": form})
 
 
 @require_http_methods(["GET", "POST"])
@@ -79,9 +63,10 @@ def _invite_url(request: HttpRequest, match: Match, seat: int | None) -> str | N
     """The link the seated creator of a waiting match sends: the secret token link if private."""
     if match.status != Match.Status.WAITING or seat is None:
         return None
-    invitation = match_invitation(match_id=match.pk)
-    if invitation is not None and invitation.status == Invitation.Status.OPEN:
-        path = reverse("lobby:invitation", args=[invitation.token])
+    if match.private:
+        path = private_link_path(match=match)
+        if path is None:
+            return None
     else:
         path = reverse("games:match", args=[match.pk])
     return request.build_absolute_uri(path)
@@ -94,7 +79,7 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     if match_hidden_from(match_id=match.pk, user=request.user):
         return private_match_refused(request, match)
     seat = seat_for_user(match=match, user=request.user)
-    private = match_invitation(match_id=match.pk) is not None
+    private = match.private
     context = {
         "match": match,
         "seat": seat,
@@ -114,7 +99,7 @@ def match_join_view(request: HttpRequest, match_id: int) -> HttpResponse:
     A private match's seat is refused here whoever asks: only its invitation link seats anyone.
     """
     match = get_object_or_404(Match, pk=match_id)
-    if match_invitation(match_id=match.pk) is not None:
+    if match.private:
         return private_match_refused(request, match)
     if not request.user.is_authenticated:
         return redirect(f"{reverse('login')}?next={reverse('games:match', args=[match.pk])}")
@@ -123,3 +108,20 @@ def match_join_view(request: HttpRequest, match_id: int) -> HttpResponse:
     except ServiceError as error:
         messages.error(request, error.message)
     return redirect("games:match", match_id=match.pk)
+
+
+def player_profile(request: HttpRequest, username: str) -> HttpResponse:
+    """A player's public page: member since, record by variant, recent matches.
+
+    Composed here, where match data may be read; accounts knows the person only. Routed at
+    /accounts/players/<name>/ by cribbage_site/urls.py.
+    """
+    player = get_object_or_404(get_user_model(), username=username)
+    context = {
+        "player": player,
+        "player_profile": profile_for(player),
+        "record": player_records.match_record(user=player),
+        "recent_matches": player_records.recent_matches(user=player, limit=20),
+        "is_self": request.user.is_authenticated and request.user.pk == player.pk,
+    }
+    return render(request, "accounts/profile.html", context)

@@ -9,6 +9,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from cribbage_site import match_options
+
 
 class Seek(models.Model):
     """A public offer to play with given options; the first other player to accept gets the match."""
@@ -22,10 +24,10 @@ class Seek(models.Model):
     creator = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="seeks"
     )
-    variant = models.CharField(max_length=8, default="six")
-    scoring = models.CharField(max_length=8, default="auto")
-    muggins = models.BooleanField(default=False)
-    match_target = models.PositiveSmallIntegerField(default=1)
+    variant = match_options.variant_field()
+    scoring = match_options.scoring_field()
+    muggins = match_options.muggins_field()
+    match_target = match_options.match_target_field()
     status = models.CharField(max_length=10, choices=Status, default=Status.OPEN)
     accepted_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"

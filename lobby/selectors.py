@@ -10,9 +10,14 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Q
+from django.urls import reverse
 from django.utils import timezone
 
 from games.models import Match, Seat
+
+# Who may see a match is decided by games; re-exported for the lobby's socket and pages.
+from games.privacy import match_hidden_from as match_hidden_from
+from games.privacy import match_is_private as match_is_private
 from lobby import settings as lobby_settings
 from lobby.models import ChatMessage, Invitation, Presence, Seek
 from lobby.presence import LOBBY_PLACE, MATCH_PLACE_PREFIX
@@ -97,7 +102,7 @@ def live_matches(limit: int = LIVE_MATCH_LIMIT) -> list[dict[str, Any]]:
     """
     recent_since = timezone.now() - timedelta(seconds=lobby_settings.live_match_idle_seconds())
     matches = list(
-        Match.objects.filter(status=Match.Status.ACTIVE, invitation__isnull=True)
+        Match.objects.filter(status=Match.Status.ACTIVE, private=False)
         .filter(Q(updated_at__gte=recent_since) | Q(pk__in=matches_with_a_player_present()))
         .order_by("-started_at")[:limit]
     )
@@ -154,29 +159,12 @@ def match_chat_room(*, match: Match, user: AbstractBaseUser) -> str:
     return f"match-{match.pk}-{'players' if seated else 'spectators'}"
 
 
-def match_invitation(*, match_id: int) -> Invitation | None:
-    """The invitation that made ``match_id`` private, if it was made by one."""
-    return Invitation.objects.filter(match_id=match_id).first()
-
-
-def match_is_private(*, match_id: int) -> bool:
-    """True for a match made by an invitation link: it is not listed and joins need the link."""
-    return Invitation.objects.filter(match_id=match_id).exists()
-
-
-def match_hidden_from(*, match_id: int, user: AbstractBaseUser | None) -> bool:
-    """True when ``match_id`` is private and ``user`` is not one of its seated players.
-
-    Match ids are sequential, so anyone can guess one: a private match's table, its view, its
-    websocket and its chat are for its players only, and its empty seat is taken only through
-    the secret link. A public match (or an unknown id, which callers report as not found) hides
-    nothing.
-    """
-    if not match_is_private(match_id=match_id):
-        return False
-    if user is None or not user.is_authenticated:
-        return True
-    return not Seat.objects.filter(match_id=match_id, user_id=user.pk).exists()
+def open_invitation_path(match: Match) -> str | None:
+    """The secret link's path while ``match``'s invitation is open (registered with games.privacy)."""
+    invitation = Invitation.objects.filter(match=match, status=Invitation.Status.OPEN).first()
+    if invitation is None:
+        return None
+    return reverse("lobby:invitation", args=[invitation.token])
 
 
 def invitations_open_for(*, user: AbstractBaseUser) -> list[Invitation]:

@@ -7,12 +7,13 @@ make or open an invitation link) become a guest on the spot: the POST is the one
 from __future__ import annotations
 
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts import services as account_services
-from accounts.views import guest_sign_in
+from accounts.guests import guest_sign_in
 from games.forms import NewMatchForm
 from games.models import Match
 from lobby import selectors, services
@@ -101,6 +102,23 @@ def seek_cancel_view(request: HttpRequest, seek_id: int) -> HttpResponse:
     except services.LobbyError as error:
         messages.error(request, error.message)
     return redirect(LOBBY)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def match_new(request: HttpRequest) -> HttpResponse:
+    """The new-match page (/matches/new/): pick the options and get an invitation link, the same
+    private match as "Play a friend", so there is one way to invite someone and its seat opens
+    only with the secret link."""
+    form = options_form(request, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            invitation = services.invitation_create(creator=request.user, options=form.options())
+        except services.LobbyError as error:
+            form.add_error(None, error.message)
+        else:
+            return redirect("lobby:invitation", token=invitation.token)
+    return render(request, "lobby/new_match.html", {"form": form})
 
 
 @require_POST

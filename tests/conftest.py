@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.support import seeded_decks
 from tests.support.servers import PROJECT_DIR, DaphneServer, LiveDatabase
 from tests.support.services import database_url, redis_url, require_chromium
 
@@ -64,7 +65,10 @@ def live_database(tmp_path_factory) -> Iterator[LiveDatabase]:
 def site_server(live_database, tmp_path_factory) -> Iterator[DaphneServer]:
     """One Daphne process (the "site") for the whole session, with shuffles seeded for repeatability."""
     log = tmp_path_factory.mktemp("daphne") / "live-server.log"
-    server = DaphneServer(live_server_env(live_database, TEST_SHUFFLE_SEED="1234"), log_path=log)
+    env = live_server_env(
+        live_database, TEST_DECK_SOURCE=seeded_decks.ENVIRONMENT_PATH, TEST_SHUFFLE_SEED="1234"
+    )
+    server = DaphneServer(env, log_path=log)
     if not os.environ.get("REDIS_URL"):
         server.env.pop("REDIS_URL", None)
     server.start()

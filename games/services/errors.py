@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
+from cribbage_site.errors import SiteError
 
-class ServiceError(Exception):
+
+class ServiceError(SiteError):
     """A request the service refused; nothing was changed.
 
     ``code`` is what the websocket ``error`` frame carries (docs/protocol.md lists them); engine
     refusals keep the engine's code (``not_your_turn``, ``card_not_in_hand``, ...).
     """
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message

@@ -7,9 +7,10 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from games import engine
+from games import decks, engine
 from games.bots import LEVELS as BOT_LEVELS
 from games.broadcast import broadcast_progress
+from games.engine.version import RULES_VERSION
 from games.models import Match, Seat
 from games.services import bots
 from games.services.errors import ServiceError
@@ -25,19 +26,33 @@ def _options_from(options: dict[str, Any] | None) -> Any:
         raise ServiceError("bad_options", str(error)) from error
 
 
-def match_create(*, creator, options: dict[str, Any] | None = None) -> Match:
-    """A new match waiting for its other players, with ``creator`` in seat 0 and the seats
-    numbered ``0..players-1`` from the options."""
+def match_create(
+    *,
+    creator,
+    options: dict[str, Any] | None = None,
+    private: bool = False,
+    deck_source: str = "",
+) -> Match:
+    """A new match waiting for an opponent, with ``creator`` in seat 0.
+
+    ``private``: only its players may see it (games.privacy); the caller that makes it private
+    keeps the secret link. ``deck_source``: where its decks come from (games.decks; "" is the
+    secure shuffle). The match records the engine's rules version it is played under.
+    """
     if creator is None or not creator.is_authenticated:
         raise ServiceError("not_authenticated", "log in (or play as a guest) to create a match")
     match_options = _options_from(options)
     if match_options.players != 2:
-        # The Match row keeps no player count yet, so a rebuild from its options would seat two.
+        # Three- and four-player tables come with their own issue (deal, page, lobby).
         raise ServiceError("bad_options", "matches of three or four players are not offered yet")
+    decks.deck_source_for(name=deck_source)  # an unknown source is refused before any write
     with transaction.atomic():
         match = Match.objects.create(
             created_by=creator,
             state=engine.new_match(match_options).to_dict(),
+            rules_version=RULES_VERSION,
+            private=private,
+            deck_source=deck_source,
             **match_options.to_dict(),
         )
         Seat.objects.create(match=match, number=0, user=creator, joined_at=timezone.now())

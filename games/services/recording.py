@@ -13,7 +13,7 @@ from typing import Any
 
 from django.utils import timezone
 
-from games import engine, fairness
+from games import decks, engine, fairness
 from games.models import Game, Match, MatchAction, MatchEvent, Shuffle
 from games.services.action_sql import progress_write, shuffles_reveal
 
@@ -36,10 +36,6 @@ class Progress:
     actions: list[MatchAction] = field(default_factory=list)
     shuffles: list[Shuffle] = field(default_factory=list)
     stored_shuffles: int | None = None
-
-    @property
-    def last_seq(self) -> int:
-        return self.match.last_seq
 
 
 def load_state(match: Match) -> Any:
@@ -88,7 +84,11 @@ def apply_action(
 
 
 def run_chance(progress: Progress) -> None:
-    """Shuffle whenever the engine needs a deck, committing to each deck before it is used."""
+    """Draw a deck whenever the engine needs one, committing to each deck before it is used.
+
+    The deck comes from the match's deck source (games.decks: the secure shuffle unless the
+    match names another); the commitment, the reveal and the log are the same for every source.
+    """
     while engine.needs_shuffle(progress.state):
         purpose = (
             Shuffle.Purpose.CUT_FOR_DEAL
@@ -98,7 +98,7 @@ def run_chance(progress: Progress) -> None:
         if progress.stored_shuffles is None:
             progress.stored_shuffles = progress.match.shuffles.count()
         number = progress.stored_shuffles + len(progress.shuffles) + 1
-        deck, salt = fairness.draw_shuffle(match_id=progress.match.pk, number=number)
+        deck, salt = decks.next_deck(match=progress.match, number=number)
         shuffle = Shuffle(
             match=progress.match,
             number=number,

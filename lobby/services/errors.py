@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from cribbage_site.errors import SiteError
 
-class LobbyError(ValueError):
-    """A lobby request that was refused; nothing was changed."""
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+class LobbyError(SiteError, ValueError):
+    """A lobby request that was refused; nothing was changed.
+
+    Still a ``ValueError`` too, as it always was, for callers that catch that.
+    """

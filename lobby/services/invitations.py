@@ -36,7 +36,7 @@ def invitation_create(*, creator: AbstractBaseUser, options: dict[str, Any] | No
                 "too_many_invitations", "You have too many open invitations; cancel one first."
             )
         try:
-            match = match_create(creator=creator, options=clean)
+            match = match_create(creator=creator, options=clean, private=True)
         except ServiceError as error:
             raise LobbyError(error.code, error.message) from error
         return Invitation.objects.create(

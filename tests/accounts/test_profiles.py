@@ -7,6 +7,7 @@ from django.test import Client
 
 from accounts import selectors, services
 from accounts.services import AccountError, profile_for
+from games import player_records
 from games.models import Match, Seat
 
 pytestmark = pytest.mark.django_db
@@ -26,7 +27,7 @@ def test_the_record_counts_played_and_won_per_variant(alice, bob):
     finished_match(bob, alice, "six", winner_seat=1)
     finished_match(alice, bob, "five", winner_seat=1)
     Match.objects.create(status=Match.Status.ACTIVE)  # not finished: not counted
-    record = {row.variant: (row.played, row.won) for row in selectors.match_record(user=alice)}
+    record = {row.variant: (row.played, row.won) for row in player_records.match_record(user=alice)}
     assert record == {"six": (2, 1), "five": (1, 1)}
 
 
@@ -113,7 +114,7 @@ def test_the_preferences_service_refuses_unknown_names_and_bad_values(alice):
         services.preferences_update(user=alice, card_order="random")
     profile = profile_for(alice)
     profile.refresh_from_db()
-    assert profile.default_match_target == 1 and profile.card_order == "ascending"
+    assert profile.default_match_target == 7 and profile.card_order == "ascending"
 
 
 def test_preferences_need_a_login(client, db):
@@ -136,5 +137,5 @@ def test_a_cancelled_invitation_is_neither_won_nor_lost(alice):
 
     invitation = invitation_create(creator=alice, options={"match_target": 1})
     invitation_cancel(token=invitation.token, user=alice)
-    assert [row.result for row in selectors.recent_matches(user=alice)] == ["cancelled"]
-    assert all(row.played == 0 for row in selectors.match_record(user=alice))
+    assert [row.result for row in player_records.recent_matches(user=alice)] == ["cancelled"]
+    assert all(row.played == 0 for row in player_records.match_record(user=alice))

@@ -26,7 +26,7 @@ def test_play_a_friend_on_the_home_page_is_one_click_for_a_visitor(client):
         "variant": "six",
         "scoring": "auto",
         "muggins": False,
-        "match_target": 1,
+        "match_target": 7,  # the engine's default: a match to seven points
     }
 
 

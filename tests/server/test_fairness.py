@@ -6,7 +6,6 @@ import random
 
 import pytest
 from django.core.management import call_command
-from django.test import override_settings
 
 from games import fairness, selectors, services
 from games.models import MatchEvent, Shuffle
@@ -125,23 +124,6 @@ def test_the_deal_follows_the_engine_order_pone_first_then_the_starter():
     assert deal.hands[0] == deck[0:12:2]
     assert deal.hands[1] == deck[1:12:2]
     assert deal.starter == deck[12]
-
-
-@override_settings(DEBUG=False, TEST_SHUFFLE_SEED="1234")
-def test_a_test_seed_is_ignored_unless_debug_is_on():
-    first = fairness.draw_shuffle(match_id=1, number=1)
-    second = fairness.draw_shuffle(match_id=1, number=1)
-    assert first != second
-
-
-@override_settings(DEBUG=True, TEST_SHUFFLE_SEED="1234")
-def test_a_test_seed_with_debug_on_repeats_the_same_decks_per_match_and_shuffle():
-    assert fairness.draw_shuffle(match_id=1, number=1) == fairness.draw_shuffle(
-        match_id=1, number=1
-    )
-    assert fairness.draw_shuffle(match_id=1, number=1) != fairness.draw_shuffle(
-        match_id=1, number=2
-    )
 
 
 def test_the_command_needs_a_match_or_a_full_commitment(db):
