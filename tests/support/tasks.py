@@ -12,9 +12,10 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django_tasks_db.backend import DatabaseBackend
-from django_tasks_db.models import DBTaskResult
+from django_tasks_db.models import DBTaskResult, get_date_max
 from django_tasks_db.utils import exclusive_transaction
 
 from cribbage_site.worker import worker_build
@@ -43,18 +44,23 @@ def tasks_waiting(task_path: str | None = None) -> list[DBTaskResult]:
 
 
 def tasks_run_due(*, now: datetime | None = None, ids: list | None = None) -> int:
-    """Claim and run, as a worker does, every waiting task due by ``now`` (default: now).
+    """Claim and run, as a worker does, every task waiting now and due by ``now`` (default: now).
 
-    ``ids``: only these tasks. Returns how many ran; raises :class:`TaskFailed` if one failed.
+    Tasks these queue are left for the next call (a check that queues itself again would
+    otherwise run for ever against a clock moved ahead). ``ids``: only these tasks. Returns how
+    many ran; raises :class:`TaskFailed` if one failed.
     """
     worker = worker_build(worker_id="test-process")
+    # A task queued without ``run_after`` is stored with the backend's "no date" (year 9999).
+    due_by_then = Q(run_after=get_date_max()) | Q(run_after__lte=now or timezone.now())
+    if ids is None:
+        ids = list(
+            DBTaskResult.objects.filter(due_by_then, status="READY").values_list("pk", flat=True)
+        )
     ran = 0
     while True:
-        due = DBTaskResult.objects.filter(status="READY").order_by("run_after", "enqueued_at")
-        if ids is not None:
-            due = due.filter(pk__in=ids)
-        cutoff = now or timezone.now()
-        due = due.exclude(run_after__gt=cutoff)
+        due = DBTaskResult.objects.filter(due_by_then, status="READY", pk__in=ids)
+        due = due.order_by("run_after", "enqueued_at")
         with exclusive_transaction(due.db):
             task_result = due.select_for_update().first()
             if task_result is not None:
