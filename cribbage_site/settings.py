@@ -177,6 +177,8 @@ X_FRAME_OPTIONS = "DENY"
 # pause (0 in tests).
 ABANDON_AFTER_SECONDS = env_float("ABANDON_AFTER_SECONDS", 120.0)
 BOT_DELAY_SECONDS = env_float("BOT_DELAY_SECONDS", 0.8)
+# How long a seek outlives its creator's last lobby socket before the worker closes it.
+SEEK_CREATOR_GRACE_SECONDS = env_float("SEEK_CREATOR_GRACE_SECONDS", 20.0)
 # Test-only: a fixed seed for shuffles so browser tests are repeatable. Ignored unless DEBUG is
 # on; the site otherwise always shuffles from the operating system's secure source.
 TEST_SHUFFLE_SEED = os.environ.get("TEST_SHUFFLE_SEED", "")
