@@ -62,13 +62,11 @@ def abandonment_check_run(*, match_id: int, user_id: int, absent_since: str | No
         if seat is None:
             return False
         presence = MatchPresence.objects.filter(match=match, user_id=user_id).first()
-        if (
-            presence is not None
-            and absent_since is not None
-            and presence.last_seen > datetime.fromisoformat(absent_since)
+        if presence is not None and (
+            absent_since is None or presence.last_seen > datetime.fromisoformat(absent_since)
         ):
-            # Seen since this check was queued: back now, or a later disconnect queued a
-            # check of its own. Either way this one is done.
+            # Seen since this check was queued (for someone who had not come yet, or had not
+            # left yet): back now, or their disconnect queued a check of its own. Done.
             return False
         absent = match_seconds_absent(match=match, user_id=user_id)
         if absent is None:

@@ -72,9 +72,8 @@ def test_a_player_gone_too_long_while_the_game_waits_on_them_loses(match, alice,
 
 def test_the_check_run_twice_ends_the_match_once(match, bob):
     leaves(match, bob, seconds_ago=121)
-    (check, *_) = checks_for(bob)
+    (check,) = [t for t in checks_for(bob) if t.args_kwargs["kwargs"]["absent_since"]]
     kwargs = check.args_kwargs["kwargs"]
-    kwargs["absent_since"] = None
     assert tasks.abandonment_check.call(**kwargs) is True
     assert tasks.abandonment_check.call(**kwargs) is False
     resignations = MatchAction.objects.filter(match=match, payload__type="resign")
@@ -92,7 +91,7 @@ def test_a_player_who_came_back_is_left_alone(match, bob):
 
 def test_a_check_due_early_waits_on_until_the_time_is_up(match, bob):
     leaves(match, bob, seconds_ago=30)
-    (check, *_) = checks_for(bob)
+    (check,) = [t for t in checks_for(bob) if t.args_kwargs["kwargs"]["absent_since"]]
     before = {t.pk for t in checks_for(bob)}
     assert tasks.abandonment_check.call(**check.args_kwargs["kwargs"]) is False
     match.refresh_from_db()
@@ -111,6 +110,15 @@ def test_a_player_gone_while_the_game_waits_on_the_opponent_is_looked_at_again(m
     match.refresh_from_db()
     assert match.status == Match.Status.ACTIVE  # the game waits on alice, not on bob
     assert [t for t in checks_for(bob) if t.pk not in before]  # bob is looked at again later
+
+
+def test_a_check_from_before_the_player_came_stands_down_for_their_own(match, bob):
+    (at_the_start,) = checks_for(bob)
+    assert at_the_start.args_kwargs["kwargs"]["absent_since"] is None
+    leaves(match, bob, seconds_ago=999)
+    assert tasks.abandonment_check.call(**at_the_start.args_kwargs["kwargs"]) is False
+    (own,) = [t for t in checks_for(bob) if t.pk != at_the_start.pk]  # the disconnect's check
+    assert tasks.abandonment_check.call(**own.args_kwargs["kwargs"]) is True
 
 
 def test_the_sweep_queues_a_lost_bot_turn_once_however_often_it_runs(alice, settings):
