@@ -4,6 +4,7 @@ tests/server/test_durable_timers.py."""
 
 from __future__ import annotations
 
+import ast
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
@@ -16,6 +17,7 @@ from django_tasks_db.models import DBTaskResult
 from games import engine, services, tasks
 from games.models import Match, MatchAction
 from tests.server.driving import protocol_action
+from tests.support.servers import PROJECT_DIR
 from tests.support.services import require_postgres
 from tests.support.tasks import tasks_run_due, tasks_waiting
 
@@ -117,3 +119,20 @@ def test_two_workers_running_the_same_turn_at_once_move_once(alice, bot_pauses):
         results = list(pool.map(lambda _: worker(), range(2)))
     assert sorted(results) == [False, True]
     assert bot_moves(match) == [f"bot-{match.last_seq}"]
+
+
+def test_the_action_service_does_not_import_the_bots_turns():
+    # The cycle actions <-> bots is gone: actions queue a task (timers), bots play through actions.
+    source = (PROJECT_DIR / "games" / "services" / "actions.py").read_text()
+    imported = {
+        node.module
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.ImportFrom) and node.module
+    } | {
+        f"{node.module}.{alias.name}"
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.ImportFrom) and node.module
+        for alias in node.names
+    }
+    assert not any("games.services.bots" in name for name in imported)
+    assert "games.services.timers" in imported
