@@ -7,6 +7,7 @@ session/auth middleware (consumers see ``scope["user"]``).
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import os
 
@@ -18,6 +19,7 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from django.conf import settings  # noqa: E402
 
 from cribbage_site.origin import SameOriginValidator  # noqa: E402
 from cribbage_site.routing import websocket_urlpatterns  # noqa: E402
@@ -28,6 +30,30 @@ application = ProtocolTypeRouter(
         "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )
+
+
+class StartsTheWorker:
+    """Starts the task worker in this server on its first request (``TASK_WORKER_IN_SERVER``).
+
+    Only once a request arrives is the server's event loop known and running; the health check
+    that every deployment (and test) makes first starts it at once. See cribbage_site/worker.py.
+    """
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.started = False
+
+    async def __call__(self, scope, receive, send):
+        if not self.started:
+            self.started = True
+            from cribbage_site.worker import worker_start_in_server
+
+            worker_start_in_server(asyncio.get_running_loop())
+        return await self.app(scope, receive, send)
+
+
+if settings.TASK_WORKER_IN_SERVER:
+    application = StartsTheWorker(application)
 
 # What is loaded by now (Django, the apps, the rules engine: about 100,000 objects) lives as
 # long as the process. Left to the garbage collector, every full collection walks it again, and

@@ -49,6 +49,8 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "channels",
+    "django_tasks",
+    "django_tasks_db",
     "accounts",
     "games",
     "lobby",
@@ -113,6 +115,15 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REDIS_URL = os.environ.get("REDIS_URL", "")
 CHANNEL_LAYERS = channel_layers_from(REDIS_URL, os.environ.get("REDIS_CHANNEL_LAYER", "pubsub"))
 
+# Durable tasks (docs/architecture.md, "The worker"): rows in the database, run by
+# `manage.py db_worker` processes. A worker broadcasts through the channel layer, so beside a
+# server it needs Redis; without REDIS_URL (one process, in-memory layer) set
+# TASK_WORKER_IN_SERVER and the server runs the same worker loop in a thread of its own.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+TASK_WORKER_IN_SERVER = env_bool("TASK_WORKER_IN_SERVER", False)
+# How often an idle worker (either kind) looks for due tasks, in seconds.
+TASK_WORKER_INTERVAL = env_float("TASK_WORKER_INTERVAL", 0.5)
+
 # Rate limits (login attempts, chat) live in the cache: shared through Redis when there is one,
 # otherwise per process in memory.
 if REDIS_URL:
@@ -170,8 +181,9 @@ SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEBUG)
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 X_FRAME_OPTIONS = "DENY"
 
-# Game timing (seconds): how long a player may be away before the opponent can claim the win,
-# and the computer opponent's human-like pause (0 in tests).
+# Game timing (seconds): how long a player may be away while the game waits on them before
+# they lose the match (or the opponent may claim it), and the computer opponent's human-like
+# pause (0 in tests).
 ABANDON_AFTER_SECONDS = env_float("ABANDON_AFTER_SECONDS", 120.0)
 BOT_DELAY_SECONDS = env_float("BOT_DELAY_SECONDS", 0.8)
 # Reverse proxies whose X-Forwarded-For is believed (addresses or networks, comma-separated);
@@ -186,6 +198,8 @@ HEALTHZ_CACHE_SECONDS = env_float("HEALTHZ_CACHE_SECONDS", 2.0)
 TEST_DECK_SOURCE = os.environ.get("TEST_DECK_SOURCE", "")
 if TEST_DECK_SOURCE and not DEBUG:
     raise ImproperlyConfigured("TEST_DECK_SOURCE is for test runs only and needs DEBUG on")
+# How long a seek outlives its creator's last lobby socket before the worker closes it.
+SEEK_CREATOR_GRACE_SECONDS = env_float("SEEK_CREATOR_GRACE_SECONDS", 20.0)
 # Benchmark-only: route a bare echo consumer (ws/echo/<room>/) for benchmarks/ws_load.py.
 BENCHMARK_ECHO = env_bool("BENCHMARK_ECHO", False)
 

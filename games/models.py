@@ -223,3 +223,44 @@ class Shuffle(models.Model):
 
     def __str__(self) -> str:
         return f"shuffle {self.number} of match {self.match_id}"
+
+
+class MatchPresence(models.Model):
+    """How many sockets of one match a seated person has open now, and when they were last seen.
+
+    Every socket of the match counts (the table's and the chat's), so a player at the table is
+    never taken for gone. ``last_seen`` moves on connect, on each ping and on disconnect, so a
+    count left behind by a server that died goes stale instead of keeping someone present for
+    ever. Written by ``games.services.presence``; abandonment reads it.
+    """
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    connections = models.PositiveIntegerField(default=0)
+    last_seen = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["match", "user"], name="match_presence_unique_user")
+        ]
+        indexes = [models.Index(fields=["connections", "last_seen"], name="match_presence_present")]
+
+    def __str__(self) -> str:
+        return f"user {self.user_id} at match {self.match_id}: {self.connections} sockets"
+
+
+class MatchFinishedNotice(models.Model):
+    """The match-finished hook has run for this match: its receivers were called, once.
+
+    Written in the same transaction as the receivers' own writes, so a hook task that runs a
+    second time (a re-queue, a worker that died before marking its task done) finds the row and
+    calls nobody (games/tasks.py, ``match_finished_announce``).
+    """
+
+    match = models.OneToOneField(
+        Match, on_delete=models.CASCADE, primary_key=True, related_name="+"
+    )
+    sent_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"match {self.match_id} finished (hook sent {self.sent_at:%Y-%m-%d %H:%M})"

@@ -14,3 +14,4 @@ class LobbyConfig(AppConfig):
         from lobby.selectors import open_invitation_path
 
         private_link_finder_register(open_invitation_path)
+        from lobby import hooks  # noqa: F401 - connects the receivers of the match hooks

@@ -6,22 +6,24 @@ docs/lobby.md. Both sockets answer ``ping`` with ``pong`` and use it to keep pre
 
 from __future__ import annotations
 
-import asyncio
 import json
 from typing import Any
 
 from channels.db import database_sync_to_async
 
 from cribbage_site.websocket import SiteWebsocketConsumer
-from games.broadcast import SPECTATOR_KEY
-from games.broadcast import group_name as match_group
 from games.models import Match, Seat
+from games.services.abandonment import abandon_after_seconds
+from games.services.presence import (
+    match_presence_connect,
+    match_presence_disconnect,
+    match_presence_touch,
+    match_seconds_absent,
+)
 from lobby import selectors, services
-from lobby import settings as lobby_settings
 from lobby.broadcast import LOBBY_GROUP, chat_group, match_social_group, user_group
-from lobby.models import RematchOffer, Seek
-from lobby.presence import LOBBY_PLACE, match_place
-from lobby.services.endings import seconds_absent
+from lobby.models import RematchOffer
+from lobby.presence import LOBBY_PLACE
 
 MAX_FRAME_CHARS = 4000
 CLOSE_NOT_AUTHENTICATED = 4401
@@ -91,16 +93,6 @@ def _lobby_hello(user) -> dict[str, Any]:
     }
 
 
-def _has_open_seeks(user_id: int) -> bool:
-    return Seek.objects.filter(creator_id=user_id, status=Seek.Status.OPEN).exists()
-
-
-async def expire_seeks_later(user_id: int) -> None:
-    """After the grace period, close the seeks of a creator who has not come back."""
-    await asyncio.sleep(lobby_settings.seek_creator_grace_seconds() + 0.5)
-    await database_sync_to_async(services.seeks_expire_absent)(creator_id=user_id)
-
-
 class LobbyConsumer(PushingConsumer):
     """Seeks appearing and going, live matches, players online and the lobby chat, for everyone.
 
@@ -126,12 +118,10 @@ class LobbyConsumer(PushingConsumer):
         await self.leave_all()
         if not self.signed_in:
             return
-        await database_sync_to_async(services.presence_disconnect)(
-            user=self.user, place=LOBBY_PLACE
-        )
+        # Counts the socket gone and, in the same transaction, queues the expiry of the
+        # person's open seeks for when their grace period is over (lobby/tasks.py).
+        await database_sync_to_async(services.lobby_presence_leave)(user=self.user)
         await self.broadcast_online()
-        if await database_sync_to_async(_has_open_seeks)(self.user.pk):
-            asyncio.ensure_future(expire_seeks_later(self.user.pk))
 
     async def broadcast_online(self) -> None:
         count = await database_sync_to_async(selectors.online_count)()
@@ -179,12 +169,12 @@ def _match_chat_hello(match_id: int, user) -> dict[str, Any] | None:
         "room": "players" if seat is not None else "spectators",
         "room_key": room,
         "messages": selectors.chat_recent(room=room),
-        "abandon_after": lobby_settings.abandon_after_seconds(),
+        "abandon_after": abandon_after_seconds(),
         "presence": [
             {
                 "seat": s.number,
                 "name": s.display_name,
-                "absent_seconds": seconds_absent(match=match, seat=s),
+                "absent_seconds": match_seconds_absent(match=match, user_id=s.user_id),
             }
             for s in seats
             if s.user_id is not None
@@ -200,6 +190,10 @@ def _match_chat_hello(match_id: int, user) -> dict[str, Any] | None:
 
 class MatchChatConsumer(PushingConsumer):
     """One match's chat (players' or spectators' room), the players' presence, and rematch news.
+
+    A player's chat socket counts in their presence at the match (games/services/presence.py)
+    like the table's own. That the match ended arrives through the match-finished hook
+    (lobby/hooks.py), never by reading the match server's frames.
 
     The room is fixed by who the user is when connecting, never by the client: a seated player
     is in the players' room, anyone else in the spectators' room, and each hears only their own.
@@ -237,11 +231,9 @@ class MatchChatConsumer(PushingConsumer):
         self.seat = hello["seat"]
         await self.join(chat_group(self.room))
         await self.join(match_social_group(self.match_id))
-        # The match server's own group: listened to only to notice the end of the match.
-        await self.join(match_group(self.match_id))
         if self.seat is not None:
-            await database_sync_to_async(services.presence_connect)(
-                user=self.user, place=match_place(self.match_id)
+            await database_sync_to_async(match_presence_connect)(
+                match_id=self.match_id, user=self.user
             )
             await self.announce_presence(connected=True)
         await self.send_json(hello)
@@ -249,20 +241,10 @@ class MatchChatConsumer(PushingConsumer):
     async def disconnect(self, code: int) -> None:
         await self.leave_all()
         if self.signed_in and self.seat is not None:
-            await database_sync_to_async(services.presence_disconnect)(
-                user=self.user, place=match_place(self.match_id)
+            await database_sync_to_async(match_presence_disconnect)(
+                match_id=self.match_id, user=self.user
             )
             await self.announce_presence(connected=False)
-
-    async def match_frames(self, message: dict[str, Any]) -> None:
-        """The match server's broadcast (games/broadcast.py): pass on only that the match ended,
-        so the rematch button can appear without the table having to tell us."""
-        for _seq, text in message["frames"].get(SPECTATOR_KEY, []):
-            if (
-                '"match_ended"' in text
-                and json.loads(text).get("event", {}).get("type") == "match_ended"
-            ):
-                await self.send_json({"type": "match_ended"})
 
     async def announce_presence(self, *, connected: bool) -> None:
         await self.channel_layer.group_send(
@@ -278,8 +260,8 @@ class MatchChatConsumer(PushingConsumer):
             frame = parse_frame(text_data)
             if frame["type"] == "ping":
                 if self.seat is not None:
-                    await database_sync_to_async(services.presence_touch)(
-                        user=self.user, place=match_place(self.match_id)
+                    await database_sync_to_async(match_presence_touch)(
+                        match_id=self.match_id, user=self.user
                     )
                 await self.send_json({"type": "pong"})
             elif frame["type"] == "chat":

@@ -99,7 +99,8 @@ class ChatMessage(models.Model):
 
 
 class Presence(models.Model):
-    """How many live connections a user has at a place ("lobby" or "match-<id>"), and since when.
+    """How many live connections a user has at a place ("lobby"), and since when. (Presence at a
+    match is the match server's: ``games.MatchPresence``; old "match-<id>" rows are unused.)
 
     ``last_seen`` moves on connect, on each ping and on disconnect, so a count left behind by a
     crashed server goes stale instead of keeping someone "online" for ever.

@@ -1,12 +1,10 @@
-"""Who is connected where: counted per user and place ("lobby", "match-<id>").
+"""Who is connected to the lobby: counted per user and place (only "lobby" today).
 
-Consumers call these on connect, ping and disconnect. The match server's consumer may call the
-same functions (place ``match_place(match_id)``) so abandonment sees the game socket too.
+The lobby's consumer calls these on connect, ping and disconnect. Presence at a match (the
+table's socket and the match chat) is the match server's: games/services/presence.py.
 """
 
 from __future__ import annotations
-
-from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -17,11 +15,6 @@ from django.utils import timezone
 from lobby.models import Presence
 
 LOBBY_PLACE = "lobby"
-MATCH_PLACE_PREFIX = "match-"
-
-
-def match_place(match_id: int) -> str:
-    return f"{MATCH_PLACE_PREFIX}{match_id}"
 
 
 @transaction.atomic
@@ -45,20 +38,3 @@ def presence_disconnect(*, user: AbstractBaseUser, place: str) -> None:
 def presence_touch(*, user: AbstractBaseUser, place: str) -> None:
     """A ping: the user is still there (keeps the count from going stale)."""
     Presence.objects.filter(user=user, place=place).update(last_seen=timezone.now())
-
-
-def absent_since(
-    *, user_id: int, place: str, stale_after: float, default: datetime
-) -> datetime | None:
-    """None while the user is connected at ``place``; otherwise when they were last seen there.
-
-    A connection count whose last ping is older than ``stale_after`` seconds is treated as gone
-    (its server died without a disconnect). With no record at all, ``default`` is returned.
-    """
-    presence = Presence.objects.filter(user_id=user_id, place=place).first()
-    if presence is None:
-        return default
-    fresh = (timezone.now() - presence.last_seen).total_seconds() < stale_after
-    if presence.connections > 0 and fresh:
-        return None
-    return presence.last_seen

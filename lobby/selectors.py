@@ -13,14 +13,15 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
-from games.models import Match, Seat
+from games.models import Match, MatchPresence, Seat
 
 # Who may see a match is decided by games; re-exported for the lobby's socket and pages.
 from games.privacy import match_hidden_from as match_hidden_from
 from games.privacy import match_is_private as match_is_private
+from games.services.presence import matches_with_a_player_present
 from lobby import settings as lobby_settings
 from lobby.models import ChatMessage, Invitation, Presence, Seek
-from lobby.presence import LOBBY_PLACE, MATCH_PLACE_PREFIX
+from lobby.presence import LOBBY_PLACE
 
 LIVE_MATCH_LIMIT = 30
 
@@ -84,15 +85,6 @@ def open_seeks() -> list[dict[str, Any]]:
     return [seek_dict(seek) for seek in seeks if not seek_creator_gone(seek, presence)]
 
 
-def matches_with_a_player_present() -> set[int]:
-    """Ids of matches where a seated player has a live connection to the match page now."""
-    fresh_since = timezone.now() - timedelta(seconds=lobby_settings.presence_stale_seconds())
-    places = Presence.objects.filter(
-        place__startswith=MATCH_PLACE_PREFIX, connections__gt=0, last_seen__gte=fresh_since
-    ).values_list("place", flat=True)
-    return {int(place.removeprefix(MATCH_PLACE_PREFIX)) for place in places}
-
-
 def live_matches(limit: int = LIVE_MATCH_LIMIT) -> list[dict[str, Any]]:
     """Public matches being played now, newest first; private (invitation) ones are never listed.
 
@@ -123,14 +115,16 @@ def live_matches(limit: int = LIVE_MATCH_LIMIT) -> list[dict[str, Any]]:
 
 
 def online_count() -> int:
-    """Distinct signed-in people (members and guests) with a live connection anywhere on the site."""
+    """Distinct signed-in people (members and guests) with a live connection anywhere on the site:
+    the lobby, or a match they play (games/services/presence.py)."""
     fresh_since = timezone.now() - timedelta(seconds=lobby_settings.presence_stale_seconds())
-    return (
-        Presence.objects.filter(connections__gt=0, last_seen__gte=fresh_since)
-        .values("user_id")
-        .distinct()
-        .count()
+    in_lobby = Presence.objects.filter(connections__gt=0, last_seen__gte=fresh_since).values_list(
+        "user_id", flat=True
     )
+    at_matches = MatchPresence.objects.filter(
+        connections__gt=0, last_seen__gte=fresh_since
+    ).values_list("user_id", flat=True)
+    return len(set(in_lobby) | set(at_matches))
 
 
 def chat_dict(message: ChatMessage) -> dict[str, Any]:

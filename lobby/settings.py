@@ -47,10 +47,6 @@ def presence_stale_seconds() -> float:
     return _get("PRESENCE_STALE_SECONDS", 75.0)
 
 
-def abandon_after_seconds() -> float:
-    return float(_get("ABANDON_AFTER_SECONDS", 120.0))
-
-
 def live_match_idle_seconds() -> float:
     """A public match with no move for this long, and no player at its page, is not listed live."""
     return float(_get("LIVE_MATCH_IDLE_SECONDS", 600.0))

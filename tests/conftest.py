@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 from tests.support import seeded_decks
-from tests.support.servers import PROJECT_DIR, DaphneServer, LiveDatabase
+from tests.support.servers import PROJECT_DIR, DaphneServer, LiveDatabase, WorkerProcess
 from tests.support.services import database_url, redis_url, require_chromium
+from tests.support.tasks import BACKEND as TASKS_IN_THE_TEST_PROCESS
 
 # alice, bob, carol and mallory, for every test area that plays with people.
 pytest_plugins = ["tests.support.people"]
@@ -42,6 +43,15 @@ def pytest_collection_modifyitems(config, items) -> None:
     items.sort(key=lambda item: "browser" in getattr(item, "fixturenames", ()))
 
 
+@pytest.fixture(autouse=True)
+def tasks_run_in_the_test_process(settings) -> None:
+    """Tasks queued by code under test are stored as in production and run right after their
+    commit when already due (tests/support/tasks.py); live servers have real workers. The
+    computer moves without its human-like pause, so its turn is due at once."""
+    settings.TASKS = {"default": {"BACKEND": TASKS_IN_THE_TEST_PROCESS}}
+    settings.BOT_DELAY_SECONDS = 0
+
+
 def live_server_env(database: LiveDatabase, **extra: str) -> dict[str, str]:
     """Environment for a server process: its own database, Redis when the run has it."""
     env = {"DATABASE_URL": database.url, "DEBUG": "true", "BOT_DELAY_SECONDS": "0"}
@@ -63,17 +73,28 @@ def live_database(tmp_path_factory) -> Iterator[LiveDatabase]:
 
 @pytest.fixture(scope="session")
 def site_server(live_database, tmp_path_factory) -> Iterator[DaphneServer]:
-    """One Daphne process (the "site") for the whole session, with shuffles seeded for repeatability."""
-    log = tmp_path_factory.mktemp("daphne") / "live-server.log"
+    """One Daphne process (the "site") and its task worker for the whole session, with
+    shuffles seeded for repeatability.
+
+    With Redis the worker is a process of its own, as in production; without, the in-memory
+    channel layer reaches only the server's process, so the server runs the worker in a thread.
+    """
+    logs = tmp_path_factory.mktemp("daphne")
     env = live_server_env(
         live_database, TEST_DECK_SOURCE=seeded_decks.ENVIRONMENT_PATH, TEST_SHUFFLE_SEED="1234"
     )
-    server = DaphneServer(env, log_path=log)
+    worker = None
+    if redis_url():
+        env["TASK_WORKER_IN_SERVER"] = "false"
+        worker = WorkerProcess(env, log_path=logs / "worker.log").start()
+    server = DaphneServer(env, log_path=logs / "live-server.log")
     if not os.environ.get("REDIS_URL"):
         server.env.pop("REDIS_URL", None)
     server.start()
     yield server
     server.stop()
+    if worker is not None:
+        worker.stop()
 
 
 @pytest.fixture(scope="session")

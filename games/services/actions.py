@@ -12,7 +12,7 @@ from django.db import InterfaceError, OperationalError, connection, transaction
 from games import engine
 from games.broadcast import broadcast_progress
 from games.models import Match
-from games.services import bots
+from games.services import timers
 from games.services.action_sql import LockedMatch, match_lock
 from games.services.errors import ServiceError
 from games.services.recording import Progress, apply_action, load_state, run_chance, save_progress
@@ -132,5 +132,5 @@ def _apply_locked(
     run_chance(progress)
     save_progress(progress)
     broadcast_progress(progress)
-    bots.schedule_bot_turns(match=match, state=progress.state, seats=locked.seats)
+    timers.bot_turn_schedule(match=match, state=progress.state, seats=locked.seats)
     return ActionOutcome(action_id=action_id, seq=match.last_seq, duplicate=False)

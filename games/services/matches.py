@@ -12,7 +12,7 @@ from games.bots import LEVELS as BOT_LEVELS
 from games.broadcast import broadcast_progress
 from games.engine.version import RULES_VERSION
 from games.models import Match, Seat
-from games.services import bots
+from games.services import timers
 from games.services.errors import ServiceError
 from games.services.recording import Progress, record_event, run_chance, save_progress
 
@@ -124,7 +124,8 @@ def _fill_seat(*, match_id: int, user=None, bot_level: str | None = None) -> Mat
             started = engine.match_started_event(progress.state)
             record_event(progress, started.type, started.data, started.private)
             run_chance(progress)
+            timers.match_started_schedule(match=match, seats=seats)
         save_progress(progress)
         broadcast_progress(progress)
-        bots.schedule_bot_turns(match=match, state=progress.state, seats=seats)
+        timers.bot_turn_schedule(match=match, state=progress.state, seats=seats)
     return match

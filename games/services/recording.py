@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from games import decks, engine, fairness
 from games.models import Game, Match, MatchAction, MatchEvent, Shuffle
+from games.services import timers
 from games.services.action_sql import progress_write, shuffles_reveal
 
 # Events after which the current deck can no longer influence anything, so it is revealed.
@@ -167,5 +168,6 @@ def _follow_event(progress: Progress, event_type: str, data: dict) -> None:
         match.winner_seat = data["winner"]
         match.finish_reason = data.get("reason", "")
         match.finished_at = timezone.now()
+        timers.match_finished_schedule(match=match)  # the hook, in the ending's transaction
     if event_type in HAND_OVER_EVENTS:
         reveal_shuffles(progress)

@@ -7,7 +7,13 @@ from lobby.services.chat import chat_post
 from lobby.services.endings import abandonment_claim, rematch_offer
 from lobby.services.errors import LobbyError
 from lobby.services.invitations import invitation_accept, invitation_cancel, invitation_create
-from lobby.services.seeks import seek_accept, seek_cancel, seek_create, seeks_expire_absent
+from lobby.services.seeks import (
+    lobby_presence_leave,
+    seek_accept,
+    seek_cancel,
+    seek_create,
+    seeks_expire_absent,
+)
 
 __all__ = [
     "LobbyError",
@@ -16,6 +22,7 @@ __all__ = [
     "invitation_accept",
     "invitation_cancel",
     "invitation_create",
+    "lobby_presence_leave",
     "presence_connect",
     "presence_disconnect",
     "presence_touch",

@@ -1,7 +1,8 @@
 """How matches end beyond the rules: the abandonment claim, and the rematch that follows a match.
 
 Both go through the match server's services (``games.services``) so every change to a match is
-still one locked transaction with its events broadcast after the commit.
+still one locked transaction with its events broadcast after the commit. An absent player loses
+by the clock anyway (games/services/abandonment.py); the claim is the opponent's shortcut.
 """
 
 from __future__ import annotations
@@ -15,18 +16,15 @@ from django.utils import timezone
 from games.models import Match, Seat
 from games.services import (
     ServiceError,
-    action_apply_for_seat,
     match_create,
     match_join,
     match_seat_bot,
 )
-from lobby import settings as lobby_settings
+from games.services.abandonment import ABANDONED, abandon_after_seconds, abandonment_apply
+from games.services.presence import match_seconds_absent
 from lobby.broadcast import match_social_group, send_after_commit
 from lobby.models import Invitation, RematchOffer
-from lobby.presence import absent_since, match_place
 from lobby.services.errors import LobbyError
-
-ABANDONED = "abandoned"
 
 
 def _seats(match: Match) -> list[Seat]:
@@ -49,19 +47,6 @@ def _locked_match(match_id: int) -> Match:
     return match
 
 
-def seconds_absent(*, match: Match, seat: Seat) -> float | None:
-    """How long a seated person has had no connection to the match page (None: connected now)."""
-    since = absent_since(
-        user_id=seat.user_id,
-        place=match_place(match.pk),
-        stale_after=lobby_settings.presence_stale_seconds(),
-        default=match.started_at or match.created_at,
-    )
-    if since is None:
-        return None
-    return (timezone.now() - since).total_seconds()
-
-
 @transaction.atomic
 def abandonment_claim(*, match_id: int, user: AbstractBaseUser) -> Match:
     """The opponent has been gone too long while the game waits on them: ``user`` wins.
@@ -79,17 +64,15 @@ def abandonment_claim(*, match_id: int, user: AbstractBaseUser) -> Match:
     other = next(seat for seat in seats if seat.number != mine.number)
     if other.is_bot:
         raise LobbyError("opponent_is_computer", "The computer never leaves a match.")
-    absent = seconds_absent(match=match, seat=other)
-    limit = lobby_settings.abandon_after_seconds()
+    absent = match_seconds_absent(match=match, user_id=other.user_id)
+    limit = abandon_after_seconds()
     if absent is None or absent < limit:
         raise LobbyError(
             "opponent_present",
             f"You may claim the win once your opponent has been gone {int(limit)} seconds.",
         )
     try:
-        action_apply_for_seat(
-            match_id=match.pk, seat=other.number, action={"type": "resign", "reason": ABANDONED}
-        )
+        abandonment_apply(match_id=match.pk, seat=other.number)
     except ServiceError as error:
         if error.code == "not_waiting_on_seat":
             raise LobbyError(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -12,8 +13,10 @@ from games.engine.options import MatchOptions
 from games.models import Match
 from games.services import ServiceError, match_create, match_join
 from lobby import settings as lobby_settings
+from lobby import tasks
 from lobby.broadcast import LOBBY_GROUP, send_after_commit, user_group
-from lobby.models import Seek
+from lobby.models import Presence, Seek
+from lobby.presence import LOBBY_PLACE, presence_disconnect
 from lobby.selectors import seek_creator_gone, seek_dict
 from lobby.services.errors import LobbyError
 
@@ -129,3 +132,56 @@ def seeks_expire_absent(*, creator_id: int | None = None) -> list[int]:
                 _close(seek, Seek.Status.EXPIRED, "expired")
                 expired.append(seek.pk)
     return expired
+
+
+def seeks_expiry_schedule(*, creator_id: int, after: float | None = None) -> None:
+    """Queue the expiry of ``creator_id``'s open seeks for when their grace period is over.
+
+    Call inside the transaction that makes it due (the creator's last lobby socket closing):
+    the task is a row of that transaction. Half a second of margin, as the grace is "more than".
+    """
+    if not transaction.get_connection().in_atomic_block:
+        raise RuntimeError("the seek expiry is queued inside the transaction that makes it due")
+    delay = lobby_settings.seek_creator_grace_seconds() + 0.5 if after is None else after
+    tasks.seeks_expire.using(run_after=timezone.now() + timedelta(seconds=delay)).enqueue(
+        creator_id=creator_id
+    )
+
+
+@transaction.atomic
+def lobby_presence_leave(*, user: AbstractBaseUser) -> None:
+    """A lobby socket closed: count it, and start the clock on the person's open seeks."""
+    presence_disconnect(user=user, place=LOBBY_PLACE)
+    if Seek.objects.filter(creator_id=user.pk, status=Seek.Status.OPEN).exists():
+        seeks_expiry_schedule(creator_id=user.pk)
+
+
+def seek_creator_gone_stale(presence: Presence) -> bool:
+    """A lobby count left behind by a server that died (no ping for too long)."""
+    age = (timezone.now() - presence.last_seen).total_seconds()
+    return age >= lobby_settings.presence_stale_seconds()
+
+
+def seeks_expiry_requeue() -> int:
+    """The start-up sweep's part for seeks: queue the expiry of every open seek whose creator
+    has no lobby socket now (a task lost with a worker, or never queued). Returns how many."""
+    from django_tasks_db.models import DBTaskResult
+
+    creators = set(
+        Seek.objects.filter(status=Seek.Status.OPEN).values_list("creator_id", flat=True)
+    )
+    queued = 0
+    for creator_id in sorted(creators):
+        pending = DBTaskResult.objects.filter(
+            task_path="lobby.tasks.seeks_expire",
+            status="READY",
+            args_kwargs__kwargs__creator_id=creator_id,
+        )
+        presence = Presence.objects.filter(user_id=creator_id, place=LOBBY_PLACE).first()
+        here = presence is not None and presence.connections > 0
+        if pending.exists() or (here and not seek_creator_gone_stale(presence)):
+            continue
+        with transaction.atomic():
+            seeks_expiry_schedule(creator_id=creator_id, after=0)
+        queued += 1
+    return queued

@@ -9,10 +9,10 @@ from django.utils import timezone
 
 from games import engine
 from games import services as game_services
-from games.models import Match, MatchAction, MatchEvent, Seat
+from games.models import Match, MatchAction, MatchEvent, MatchPresence, Seat
+from games.services.presence import match_presence_connect, match_presence_disconnect
 from lobby import services
-from lobby.models import Invitation, Presence, RematchOffer
-from lobby.presence import match_place, presence_connect, presence_disconnect
+from lobby.models import Invitation, RematchOffer
 from lobby.services import LobbyError
 from tests.server.driving import protocol_action
 
@@ -36,9 +36,9 @@ def finished(match, bob):
 
 
 def bob_left(match, bob, seconds_ago: float) -> None:
-    presence_connect(user=bob, place=match_place(match.pk))
-    presence_disconnect(user=bob, place=match_place(match.pk))
-    Presence.objects.filter(user=bob).update(
+    match_presence_connect(match_id=match.pk, user=bob)
+    match_presence_disconnect(match_id=match.pk, user=bob)
+    MatchPresence.objects.filter(user=bob).update(
         last_seen=timezone.now() - timedelta(seconds=seconds_ago)
     )
 
@@ -90,7 +90,7 @@ def test_a_claim_before_the_time_is_up_is_refused_and_changes_nothing(match, ali
 
 def test_a_connected_opponent_cannot_be_claimed_against(match, alice, bob, settings):
     settings.ABANDON_AFTER_SECONDS = 0
-    presence_connect(user=bob, place=match_place(match.pk))
+    match_presence_connect(match_id=match.pk, user=bob)
     with pytest.raises(LobbyError, match="once your opponent has been gone"):
         services.abandonment_claim(match_id=match.pk, user=alice)
 

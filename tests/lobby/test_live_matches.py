@@ -8,10 +8,9 @@ import pytest
 from django.utils import timezone
 
 from games import services as game_services
-from games.models import Match
+from games.models import Match, MatchPresence
+from games.services.presence import match_presence_connect
 from lobby import selectors
-from lobby.models import Presence
-from lobby.presence import match_place, presence_connect
 
 pytestmark = pytest.mark.django_db
 
@@ -46,14 +45,14 @@ def test_a_match_nobody_has_touched_for_a_while_and_nobody_is_at_drops_off(match
 
 def test_a_quiet_match_stays_listed_while_a_player_is_at_the_table(match, alice):
     last_move_minutes_ago(match, 30)
-    presence_connect(user=alice, place=match_place(match.pk))
+    match_presence_connect(match_id=match.pk, user=alice)
     assert listed() == [match.pk]
 
 
 def test_a_player_whose_presence_went_stale_does_not_keep_it_listed(match, alice, settings):
     settings.PRESENCE_STALE_SECONDS = 75
     last_move_minutes_ago(match, 30)
-    presence_connect(user=alice, place=match_place(match.pk))
+    match_presence_connect(match_id=match.pk, user=alice)
 
-    Presence.objects.update(last_seen=timezone.now() - timedelta(minutes=5))
+    MatchPresence.objects.update(last_seen=timezone.now() - timedelta(minutes=5))
     assert listed() == []

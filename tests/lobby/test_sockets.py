@@ -6,10 +6,12 @@ import pytest
 from asgiref.sync import sync_to_async
 
 from games import services as game_services
-from games.models import Match
+from games.models import Match, MatchPresence
+from games.services.presence import match_seconds_absent
 from lobby import services
-from lobby.models import ChatMessage, Presence, Seek
+from lobby.models import ChatMessage, Seek
 from tests.server.sockets import connect
+from tests.support.tasks import tasks_run_due, tasks_waiting
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -119,12 +121,16 @@ async def test_bad_frames_get_a_clear_error_and_change_nothing(alice):
 
 
 async def test_a_seek_expires_when_its_creator_leaves_the_lobby_for_the_grace(alice, bob, settings):
-    settings.SEEK_CREATOR_GRACE_SECONDS = 0.2
+    settings.SEEK_CREATOR_GRACE_SECONDS = 0
     creator, _ = await lobby_as(alice)
     watcher, _ = await lobby_as(bob)
     seek = await sync_to_async(services.seek_create)(creator=alice, options=OPTIONS)
     await watcher.receive_until(is_type("seek_added"))
     await creator.close()
+    # Leaving queued the expiry, half a second on; the worker runs it when due.
+    (expiry,) = await sync_to_async(tasks_waiting)("lobby.tasks.seeks_expire")
+    assert expiry.args_kwargs["kwargs"] == {"creator_id": alice.pk}
+    assert await sync_to_async(tasks_run_due)(now=expiry.run_after) == 1
     removed = await watcher.receive_until(is_type("seek_removed"), timeout=5)
     assert removed == {"type": "seek_removed", "id": seek.pk, "reason": "expired"}
     assert (await sync_to_async(Seek.objects.get)(pk=seek.pk)).status == "expired"
@@ -176,15 +182,29 @@ async def test_a_players_chat_socket_marks_them_present_and_absent(alice, bob):
     match = await active_match(alice, bob)
     player_a, _ = await chat_as(match.pk, alice)
     player_b, _ = await chat_as(match.pk, bob)
-    place = f"match-{match.pk}"
-    presence = await sync_to_async(Presence.objects.get)(user=bob, place=place)
+    presence = await sync_to_async(MatchPresence.objects.get)(user=bob, match=match)
     assert presence.connections == 1
     await player_b.close()
     left = await player_a.receive_until(lambda f: f["type"] == "presence" and not f["connected"])
     assert left["seat"] == 1
-    presence = await sync_to_async(Presence.objects.get)(user=bob, place=place)
+    presence = await sync_to_async(MatchPresence.objects.get)(user=bob, match=match)
     assert presence.connections == 0
     await player_a.close()
+
+
+async def test_a_player_at_the_table_alone_is_present_and_leaving_starts_the_clock(alice, bob):
+    match = await active_match(alice, bob)
+    connected, table = await connect(0, bob, path=f"/ws/matches/{match.pk}/")
+    assert connected
+    await table.receive_until(is_type("hello"))
+    seconds_absent = sync_to_async(match_seconds_absent)
+    assert await seconds_absent(match=match, user_id=bob.pk) is None
+    checks_before = len(await sync_to_async(tasks_waiting)("games.tasks.abandonment_check"))
+    await table.close()
+    assert await seconds_absent(match=match, user_id=bob.pk) >= 0
+    checks = await sync_to_async(tasks_waiting)("games.tasks.abandonment_check")
+    assert len(checks) == checks_before + 1
+    assert checks[-1].args_kwargs["kwargs"]["user_id"] == bob.pk
 
 
 async def test_a_cross_site_page_cannot_open_the_lobby_socket(alice):

@@ -164,10 +164,10 @@ async def test_a_person_plays_each_level_of_the_computer_through_a_real_server(
 async def test_a_server_killed_while_the_bot_pauses_restarts_and_the_bot_plays_on(
     server_env, tmp_path
 ):
-    """The bot's turn is a task in the dead server's memory; the reconnecting player's
-    connection starts it again on the new server."""
+    """The bot's turn is a row in the database, queued with the move before it: the restarted
+    server's worker plays it when due, and the reconnected player sees the move."""
     server = DaphneServer(
-        {**server_env, "BOT_DELAY_SECONDS": "600"}, log_path=tmp_path / "daphne.log"
+        {**server_env, "BOT_DELAY_SECONDS": "3"}, log_path=tmp_path / "daphne.log"
     )
     await asyncio.to_thread(server.start)
     try:
@@ -184,7 +184,7 @@ async def test_a_server_killed_while_the_bot_pauses_restarts_and_the_bot_plays_o
         while not (alice.view["phase"] == "play" and alice.view["to_act"] == [1]):
             await asyncio.sleep(0.01)
         seq_at_crash = alice.seq
-        await asyncio.to_thread(server.kill)  # the bot is in its (long) pause
+        await asyncio.to_thread(server.kill)  # the bot is in its pause
         server.env["BOT_DELAY_SECONDS"] = "0"
         await asyncio.to_thread(server.start)
         await game

@@ -28,7 +28,7 @@ def dockerfile() -> str:
 
 
 def test_every_variable_the_app_containers_get_is_read_by_the_settings(services):
-    for name in ("migrate", *WEB_REPLICAS):
+    for name in ("migrate", "worker", *WEB_REPLICAS):
         variables = set(services[name]["environment"])
         assert {"SECRET_KEY", "DATABASE_URL", "REDIS_URL", "DEBUG", "ALLOWED_HOSTS"} <= variables
         unread = [variable for variable in variables if f'"{variable}"' not in SETTINGS_SOURCE]
@@ -67,6 +67,19 @@ def test_compose_runs_more_than_one_web_replica_sharing_redis_and_health_checks_
         assert "127.0.0.1:8000/healthz" in " ".join(web["healthcheck"]["test"])
     host_ports = [port for name in WEB_REPLICAS for port in services[name]["ports"]]
     assert len(set(host_ports)) == len(WEB_REPLICAS)
+
+
+def test_a_worker_runs_the_tasks_beside_the_replicas_once_the_schema_is_migrated(services):
+    from django.core.management import get_commands
+
+    worker = services["worker"]
+    assert worker["command"][:3] == ["python", "manage.py", "run_worker"]
+    assert "run_worker" in get_commands()
+    # The replicas' settings: the same database, and Redis, through which its moves reach them.
+    assert worker["environment"] == services["web1"]["environment"]
+    assert worker["depends_on"]["migrate"] == {"condition": "service_completed_successfully"}
+    assert worker["depends_on"]["redis"] == {"condition": "service_healthy"}
+    assert "ports" not in worker
 
 
 def test_the_build_context_leaves_out_local_environments_data_and_caches():

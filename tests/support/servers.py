@@ -126,9 +126,14 @@ class DaphneServer:
     def __init__(self, env: dict[str, str], port: int | None = None, log_path: Path | None = None):
         self.port = port or free_port()
         self.env = child_environment(**env)
+        self.env.setdefault("DJANGO_SETTINGS_MODULE", TEST_SETTINGS_MODULE)
         self.env.setdefault("DEBUG", "true")
         self.env.setdefault("BOT_DELAY_SECONDS", "0")
         self.env.setdefault("DJANGO_SETTINGS_MODULE", TEST_SETTINGS_MODULE)
+        # Without a worker process of its own, the server runs the task worker in a thread
+        # (cribbage_site/worker.py); a test that starts a WorkerProcess sets this to false.
+        self.env.setdefault("TASK_WORKER_IN_SERVER", "true")
+        self.env.setdefault("TASK_WORKER_INTERVAL", "0.05")
         self.env["PYTHONUNBUFFERED"] = "1"
         self.log_path = log_path
         self.process: subprocess.Popen | None = None
@@ -185,6 +190,72 @@ class DaphneServer:
 
     def kill(self) -> None:
         """Stop abruptly, as a crash would: no clean shutdown."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(10)
+        self._close_log()
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(10)
+        self._close_log()
+
+    def _close_log(self) -> None:
+        if self._log is not None:
+            self._log.close()
+            self._log = None
+
+
+class WorkerProcess:
+    """One task worker process (``manage.py run_worker``), as in production: it sweeps, then
+    polls the database for due tasks. Can be stopped, killed and started again.
+
+    It broadcasts through the channel layer, so its moves reach a server's sockets only when
+    both share Redis (``env`` with REDIS_URL); without, it still plays them into the database.
+    """
+
+    def __init__(self, env: dict[str, str], log_path: Path | None = None, interval: float = 0.05):
+        self.env = child_environment(**env)
+        self.env.setdefault("DEBUG", "true")
+        self.env.setdefault("BOT_DELAY_SECONDS", "0")
+        self.env["PYTHONUNBUFFERED"] = "1"
+        self.interval = interval
+        self.log_path = log_path
+        self.process: subprocess.Popen | None = None
+        self._log = None
+
+    def start(self, timeout: float = 30.0) -> WorkerProcess:
+        """Start it, and return once it has swept and is polling (it says so in its log)."""
+        if self.log_path is None:
+            raise ValueError("a WorkerProcess needs a log_path: its start is read from the log")
+        start_at = self.log_path.stat().st_size if self.log_path.exists() else 0
+        self._log = open(self.log_path, "ab")  # noqa: SIM115 - closed in stop()
+        self.process = subprocess.Popen(
+            [sys.executable, "manage.py", "run_worker", "--interval", str(self.interval)],
+            cwd=PROJECT_DIR,
+            env=self.env,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+            preexec_fn=die_with_parent(os.getpid()),
+        )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the worker exited with code {self.process.returncode}")
+            with open(self.log_path, "rb") as log:
+                log.seek(start_at)
+                if b"running (Ctrl-C stops it)" in log.read():
+                    return self
+            time.sleep(0.05)
+        raise RuntimeError("the worker did not start")
+
+    def kill(self) -> None:
+        """Stop abruptly, as a crash would: a task under way is left half-done."""
         if self.process is not None and self.process.poll() is None:
             self.process.send_signal(signal.SIGKILL)
             self.process.wait(10)

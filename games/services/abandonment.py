@@ -1,0 +1,89 @@
+"""A player who leaves a match while it waits on them loses it, by the clock, with nobody asking.
+
+The check runs in the worker (``games.tasks.abandonment_check``), queued when a player's socket
+of the match closes (``games.services.presence``), when the match starts, and by the start-up
+sweep. The opponent may also claim the win sooner by a click (lobby/services/endings.py); both
+end the match the same way, as the absent seat's resignation with the reason "abandoned".
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.conf import settings
+from django.db import transaction
+
+from games import engine
+from games.models import Match, MatchPresence, Seat
+from games.services import timers
+from games.services.actions import ActionOutcome, action_apply_for_seat
+from games.services.errors import ServiceError
+from games.services.presence import match_seconds_absent
+from games.services.recording import load_state
+
+ABANDONED = "abandoned"
+
+
+def abandon_after_seconds() -> float:
+    return float(settings.ABANDON_AFTER_SECONDS)
+
+
+def recheck_seconds() -> float:
+    """How often a gone player is looked at again while the game waits on someone else."""
+    return max(1.0, abandon_after_seconds() / 4)
+
+
+def abandonment_apply(*, match_id: int, seat: int) -> ActionOutcome:
+    """End the match as ``seat``'s abandonment (the engine refuses unless it waits on ``seat``).
+
+    The action id is keyed by the match's position, so two checks racing apply it once.
+    """
+    match = Match.objects.only("last_seq").get(pk=match_id)
+    return action_apply_for_seat(
+        match_id=match_id,
+        seat=seat,
+        action={"type": "resign", "reason": ABANDONED},
+        action_id=f"abandoned-{match.last_seq}",
+    )
+
+
+def abandonment_check_run(*, match_id: int, user_id: int, absent_since: str | None) -> bool:
+    """The check a disconnect queued: returns whether ``user_id`` lost the match by it.
+
+    Stands down when the match is over, when the person came back, or when a later disconnect
+    (a newer ``last_seen``) queued a check of its own. While they are gone but the game waits
+    on the opponent, looks again every :func:`recheck_seconds`.
+    """
+    with transaction.atomic():
+        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        if match is None or match.status != Match.Status.ACTIVE:
+            return False
+        seat = Seat.objects.filter(match=match, user_id=user_id, is_bot=False).first()
+        if seat is None:
+            return False
+        presence = MatchPresence.objects.filter(match=match, user_id=user_id).first()
+        if presence is not None and (
+            absent_since is None or presence.last_seen > datetime.fromisoformat(absent_since)
+        ):
+            # Seen since this check was queued (for someone who had not come yet, or had not
+            # left yet): back now, or their disconnect queued a check of its own. Done.
+            return False
+        absent = match_seconds_absent(match=match, user_id=user_id)
+        if absent is None:
+            return False  # here now; their next disconnect queues a new check
+        limit = abandon_after_seconds()
+        waiting_on_them = seat.number in engine.seats_to_act(load_state(match))
+        if absent < limit or not waiting_on_them:
+            later = limit - absent if absent < limit else recheck_seconds()
+            since = None if presence is None else presence.last_seen
+            timers.abandonment_check_schedule(
+                match_id=match_id, user_id=user_id, absent_since=since, after=later
+            )
+            return False
+        try:
+            abandonment_apply(match_id=match_id, seat=seat.number)
+        except ServiceError as error:
+            if error.code in {"not_waiting_on_seat", "match_over"}:
+                return False
+            raise
+        return True

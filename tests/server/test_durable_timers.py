@@ -1,0 +1,183 @@
+"""Timers outlive their processes: the server and the worker are killed (SIGKILL) while a bot's
+turn, an abandonment and a seek's expiry are pending, and started again; each then happens with
+nobody connecting. Real Daphne and worker processes on a database of this module's own (the
+session's site server has a worker too, which must not run these tasks for us)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+
+import pytest
+from websockets.sync.client import connect
+
+from tests.conftest import live_server_env
+from tests.support.match_client import create_matches
+from tests.support.servers import PROJECT_DIR, DaphneServer, LiveDatabase, WorkerProcess
+from tests.support.services import database_url
+
+pytestmark = pytest.mark.slow
+
+# Short clocks, so each timer falls due a few seconds after the crash; the others long, so
+# only the timer under test fires (a player who never opens the match abandons it too).
+LONG = "600"
+
+
+@pytest.fixture(scope="module")
+def own_database(tmp_path_factory) -> Iterator[LiveDatabase]:
+    database = LiveDatabase(tmp_path_factory.mktemp("timers-db"), database_url())
+    database.create()
+    yield database
+    database.drop()
+
+
+@pytest.fixture
+def start_site(own_database, tmp_path) -> Iterator:
+    """Start a server and a worker process (no worker in the server) with the given clocks."""
+    started = []
+
+    def start(*, bot: str = LONG, abandon: str = LONG, seek_grace: str = LONG):
+        env = live_server_env(
+            own_database,
+            TASK_WORKER_IN_SERVER="false",
+            BOT_DELAY_SECONDS=bot,
+            ABANDON_AFTER_SECONDS=abandon,
+            SEEK_CREATOR_GRACE_SECONDS=seek_grace,
+        )
+        server = DaphneServer(env, log_path=tmp_path / "daphne.log").start()
+        started.append(server)
+        worker = WorkerProcess(env, log_path=tmp_path / "worker.log").start()
+        started.append(worker)
+        return server, worker
+
+    yield start
+    for process in reversed(started):
+        process.stop()
+
+
+def crash_and_restart(server: DaphneServer, worker: WorkerProcess) -> None:
+    server.kill()
+    worker.kill()
+    server.start()
+    worker.start()
+
+
+def in_the_database(env: dict[str, str], code: str):
+    """Run ``code`` (which sets ``answer``) in a shell on the live database; its answer."""
+    completed = subprocess.run(
+        [
+            sys.executable,
+            "manage.py",
+            "shell",
+            "-c",
+            code + "\nprint('ANSWER' + json.dumps(answer))",
+        ],
+        cwd=PROJECT_DIR,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    line = next(line for line in completed.stdout.splitlines() if line.startswith("ANSWER"))
+    return json.loads(line[len("ANSWER") :])
+
+
+def eventually(env: dict[str, str], code: str, done, timeout: float = 60.0):
+    """Ask the database until ``done(answer)`` (another process's timer is not ours to await);
+    the last answer."""
+    deadline = time.monotonic() + timeout
+    answer = None
+    while time.monotonic() < deadline:
+        answer = in_the_database(env, code)
+        if done(answer):
+            break
+        time.sleep(0.3)
+    return answer
+
+
+BOT_MOVES = """
+import json
+from games.models import MatchAction
+answer = list(MatchAction.objects.filter(match_id=MATCH, seat=1).values_list("client_action_id", flat=True))
+"""
+
+ENDING = """
+import json
+from games.models import Match, MatchFinishedNotice
+match = Match.objects.get(pk=MATCH)
+answer = [match.status, match.winner_seat, match.finish_reason,
+          MatchFinishedNotice.objects.filter(match=match).exists()]
+"""
+
+
+def test_a_bot_turn_due_while_everything_is_down_is_played_after_the_restart(start_site):
+    server, worker = start_site(bot="5")
+    (setup,) = create_matches(server.env, 1, prefix="crash-bot-", bot_level="easy")
+    crash_and_restart(server, worker)  # well inside the bot's 5-second pause
+    code = BOT_MOVES.replace("MATCH", str(setup["match"]))
+    # The bot discards (its only move until alice discards too): the turn queued when the
+    # match started, keyed by that position, played once.
+    moves = eventually(server.env, code, bool)
+    assert len(moves) == 1 and moves[0].startswith("bot-"), moves
+
+
+def test_an_abandonment_due_while_everything_is_down_fires_after_the_restart(start_site):
+    server, worker = start_site(abandon="4")
+    (setup,) = create_matches(server.env, 1, prefix="crash-abandon-")
+    match_id = setup["match"]
+    sockets = []
+    for seat in (0, 1):
+        sockets.append(
+            connect(
+                f"{server.ws_url}/ws/matches/{match_id}/",
+                additional_headers={
+                    "Cookie": f"sessionid={setup['sessions'][seat]}",
+                    "Origin": server.url,
+                },
+            )
+        )
+        sockets[-1].recv(timeout=10)  # hello: this player is at the table
+    sockets[1].close()  # bob leaves while the game waits on both to discard
+    time.sleep(0.5)  # let the server record it (a close has no answer to wait for)
+    crash_and_restart(server, worker)  # alice's socket dies with the server, but not her count
+    code = ENDING.replace("MATCH", str(match_id))
+    assert eventually(server.env, code, lambda answer: answer[3]) == [
+        "finished",
+        0,
+        "abandoned",
+        True,
+    ]
+
+
+SEEK_SETUP = """
+import json
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
+from django.contrib.sessions.backends.db import SessionStore
+from lobby.services import seek_create
+user = get_user_model().objects.create_user(username="crash-seeker")
+session = SessionStore()
+session[SESSION_KEY] = str(user.pk)
+session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+session.create()
+seek = seek_create(creator=user, options={"match_target": 1})
+answer = [seek.pk, session.session_key]
+"""
+
+
+def test_a_seek_expiry_due_while_everything_is_down_fires_after_the_restart(start_site):
+    server, worker = start_site(seek_grace="3")
+    seek_id, session_key = in_the_database(server.env, SEEK_SETUP)
+    lobby = connect(
+        f"{server.ws_url}/ws/lobby/",
+        additional_headers={"Cookie": f"sessionid={session_key}", "Origin": server.url},
+    )
+    lobby.recv(timeout=10)  # hello
+    lobby.close()  # the creator leaves the lobby: the expiry is queued, 3.5 s on
+    time.sleep(0.5)
+    crash_and_restart(server, worker)
+    code = f"import json\nfrom lobby.models import Seek\nanswer = Seek.objects.get(pk={seek_id}).status"
+    assert eventually(server.env, code, lambda status: status != "open") == "expired"
