@@ -12,6 +12,7 @@ from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 
+from cribbage_site import limits
 from cribbage_site.env import (
     channel_layers_from,
     database_from_url,
@@ -77,7 +78,7 @@ ASGI_APPLICATION = "cribbage_site.asgi.application"
 # message passes this size (close code 1009) before buffering it, so a client cannot make a
 # process hold megabytes. The Dockerfile and tests/support/servers.py pass the same number to
 # Daphne's command line; `manage.py runserver` reads these two settings.
-WEBSOCKET_MAX_MESSAGE_BYTES = 16 * 1024
+WEBSOCKET_MAX_MESSAGE_BYTES = limits.WEBSOCKET_MAX_MESSAGE_BYTES
 DAPHNE_WEBSOCKET_MAX_MESSAGE_SIZE = WEBSOCKET_MAX_MESSAGE_BYTES
 DAPHNE_WEBSOCKET_MAX_FRAME_SIZE = WEBSOCKET_MAX_MESSAGE_BYTES
 

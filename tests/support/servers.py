@@ -70,9 +70,9 @@ def die_with_parent(parent_pid: int):
 
 def daphne_limits() -> list[str]:
     """Daphne's message-size flags, from the setting production's command line matches."""
-    from django.conf import settings
+    from cribbage_site.limits import WEBSOCKET_MAX_MESSAGE_BYTES
 
-    size = str(settings.WEBSOCKET_MAX_MESSAGE_BYTES)
+    size = str(WEBSOCKET_MAX_MESSAGE_BYTES)
     return ["--websocket-max-message-size", size, "--websocket-max-frame-size", size]
 
 
