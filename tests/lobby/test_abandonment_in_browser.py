@@ -12,7 +12,8 @@ from collections.abc import Iterator
 import pytest
 
 from tests.conftest import live_server_env, save_screenshot
-from tests.support.servers import DaphneServer
+from tests.support.servers import DaphneServer, LiveDatabase
+from tests.support.services import database_url
 
 pytestmark = pytest.mark.browser
 
@@ -20,13 +21,21 @@ MATCH_URL = re.compile(r"/matches/(\d+)/$")
 
 
 @pytest.fixture(scope="module")
-def impatient_server(live_database, tmp_path_factory) -> Iterator[DaphneServer]:
-    """A site where a player counts as gone after 2 seconds instead of 2 minutes."""
-    log = tmp_path_factory.mktemp("daphne-abandon") / "server.log"
-    server = DaphneServer(live_server_env(live_database, ABANDON_AFTER_SECONDS="2"), log_path=log)
+def impatient_server(tmp_path_factory) -> Iterator[DaphneServer]:
+    """A site where a player counts as gone after 2 seconds instead of 2 minutes.
+
+    On a database of its own: every worker on a database runs its tasks, and the session's
+    site server (whose worker reads the limit as 2 minutes) must not take this one's checks.
+    """
+    directory = tmp_path_factory.mktemp("daphne-abandon")
+    database = LiveDatabase(directory, database_url())
+    database.create()
+    env = live_server_env(database, ABANDON_AFTER_SECONDS="2")
+    server = DaphneServer(env, log_path=directory / "server.log")
     server.start()
     yield server
     server.stop()
+    database.drop()
 
 
 def test_when_the_opponent_leaves_the_match_is_won_by_the_clock(impatient_server, new_page):
