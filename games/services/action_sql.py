@@ -112,10 +112,11 @@ def _match_update_params(match: Match, db: BaseDatabaseWrapper) -> list:
     return [*params, match.pk]
 
 
-# What the locked read loads of the match: its key and the columns an action can change. The
-# rest (options, creator, created_at) are left deferred; nothing on the action path reads them,
-# and reading one would cost a query, not an error.
-LOCKED_MATCH_FIELDS = ("id", *MATCH_PROGRESS_FIELDS)
+# What the locked read loads of the match: its key, its deck source (a hand-ending action draws
+# the next deck from it) and the columns an action can change. The rest (options, creator,
+# created_at) are left deferred; nothing on the action path reads them, and reading one would
+# cost a query, not an error.
+LOCKED_MATCH_FIELDS = ("id", "deck_source", *MATCH_PROGRESS_FIELDS)
 # The seat columns read alongside, in this order.
 SEAT_FIELDS = ("number", "user", "is_bot", "bot_level")
 
