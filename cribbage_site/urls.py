@@ -20,6 +20,7 @@ register_converter(TokenConverter, "token")
 register_converter(UsernameConverter, "username")
 urlpatterns = [
     path("", views.home, name="home"),
+    path("rules/", views.rules, name="rules"),
     # Pages that compose two apps live in the higher one and keep their old addresses here.
     path(
         "accounts/players/<username:username>/", games_views.player_profile, name="player_profile"

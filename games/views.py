@@ -20,6 +20,7 @@ from accounts.guests import guest_sign_in
 from accounts.services import profile_for
 from games import player_records
 from games.forms import ComputerMatchForm
+from games.hints import hint_allowed
 from games.models import Match
 from games.privacy import match_hidden_from, private_link_path
 from games.selectors import match_players, seat_for_user
@@ -88,6 +89,8 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
         "private": private,
         "invite_url": _invite_url(request, match, seat),
         "ws_path": f"/ws/matches/{match.pk}/",
+        # The hint's toggle is drawn only where hint.json would answer (games.hints).
+        "hint_offered": seat is not None and hint_allowed(match=match),
     }
     return render(request, "games/match.html", context)
 
