@@ -23,7 +23,7 @@ from games.forms import ComputerMatchForm
 from games.hints import hint_allowed
 from games.models import Match
 from games.privacy import match_hidden_from, private_link_path
-from games.selectors import match_players, seat_for_user
+from games.selectors import match_hello, seat_for_user
 from games.services import ServiceError, computer_match_create, match_join
 
 
@@ -81,10 +81,14 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
         return private_match_refused(request, match)
     seat = seat_for_user(match=match, user=request.user)
     private = match.private
+    # The socket's first frame, in the page: the table is drawn (and the hand can be chosen)
+    # while the socket still opens, which it replaces when it arrives (docs/performance.md).
+    first_hello = match_hello(match=match, seat=seat)
     context = {
         "match": match,
         "seat": seat,
-        "players": match_players(match=match),
+        "players": first_hello["players"],
+        "first_hello": first_hello,
         "can_join": match.status == Match.Status.WAITING and seat is None and not private,
         "private": private,
         "invite_url": _invite_url(request, match, seat),
