@@ -95,12 +95,15 @@ export function cardChoice(place, { view, order = "ascending" }) {
   return { refusal: `Not now: ${cardName(card)} cannot be chosen.` };
 }
 
+// Where typing means text (the chat, a manual claim's number): keys there are the field's own.
+const TEXT_ENTRY = "input:not([type=checkbox]):not([type=radio]):not([type=button]):not([type=submit]), textarea, select, [contenteditable=''], [contenteditable='true']";
+
 /** Keys typed into a field, or with a modifier, belong to the page, not to the table. */
 function ignored(keyEvent) {
   if (keyEvent.ctrlKey || keyEvent.metaKey || keyEvent.altKey) return true;
   const target = keyEvent.target;
   if (!(target instanceof Element)) return false;
-  return target.closest("input, textarea, select, [contenteditable=''], [contenteditable='true']") !== null;
+  return target.closest(TEXT_ENTRY) !== null;
 }
 
 /** The table's keyboard: listens on the document, answers in a live region of its own. */
@@ -203,7 +206,7 @@ export class KeyCommands {
     const { view, hands } = this.table;
     if (!view || !view.legal.discard || hands.selected.size !== 2) return false;
     const target = keyEvent.target instanceof Element ? keyEvent.target : null;
-    const onControl = target && target.closest("button, a, summary, [role='button']");
+    const onControl = target && target.closest("button, a, summary, input, [role='button']");
     const onHandCard = target && target.closest("#hand-near");
     if (keyEvent.key === " " ? onControl : onControl && !onHandCard) return false;
     const button = this.table.$("discard-button");
