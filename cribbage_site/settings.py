@@ -156,7 +156,7 @@ STORAGES = {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
             if DEBUG
-            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            else "cribbage_site.storage.ModuleManifestStaticFilesStorage"
         )
     },
 }

@@ -20,6 +20,7 @@ register_converter(TokenConverter, "token")
 register_converter(UsernameConverter, "username")
 urlpatterns = [
     path("", views.home, name="home"),
+    path("rules/", views.rules, name="rules"),
     # Pages that compose two apps live in the higher one and keep their old addresses here.
     path(
         "accounts/players/<username:username>/", games_views.player_profile, name="player_profile"
@@ -27,6 +28,7 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("lobby/", include("lobby.urls")),
     path("matches/<int:match_id>/view.json", games_api.match_view_json, name="match_view_json"),
+    path("matches/<int:match_id>/hint.json", games_api.match_hint_json, name="match_hint_json"),
     path("matches/new/", lobby_views.match_new, name="match_new"),
     path("matches/", include("games.urls")),
     path("admin/", admin.site.urls),

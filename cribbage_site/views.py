@@ -8,3 +8,8 @@ from django.shortcuts import render
 
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "home.html")
+
+
+def rules(request: HttpRequest) -> HttpResponse:
+    """How to play, for this site's games and options; static, so it is the same for everyone."""
+    return render(request, "pages/rules.html")

@@ -7,6 +7,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from games import selectors
+from games.hints import HintRefused, discard_hint_get
 from games.models import Match
 from games.privacy import match_hidden_from
 
@@ -32,3 +33,24 @@ def match_view_json(request: HttpRequest, match_id: int) -> JsonResponse:
     body = selectors.match_hello(match=match, seat=seat)
     del body["type"]
     return JsonResponse(body)
+
+
+# A refusal's status: who is asking (403) differs from when they ask (409).
+HINT_REFUSAL_STATUS = {"hint_not_seated": 403, "hint_not_casual": 403}
+
+
+@never_cache
+@require_GET
+def match_hint_json(request: HttpRequest, match_id: int) -> JsonResponse:
+    """The discard hint for the requesting seat (games.hints), or why there is none."""
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None:
+        return JsonResponse(
+            {"error": "match_not_found", "message": f"there is no match {match_id}"}, status=404
+        )
+    try:
+        hint = discard_hint_get(match=match, user=request.user)
+    except HintRefused as refusal:
+        status = HINT_REFUSAL_STATUS.get(refusal.code, 409)
+        return JsonResponse({"error": refusal.code, "message": refusal.message}, status=status)
+    return JsonResponse(hint)

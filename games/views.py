@@ -20,9 +20,10 @@ from accounts.guests import guest_sign_in
 from accounts.services import profile_for
 from games import player_records
 from games.forms import ComputerMatchForm
+from games.hints import hint_allowed
 from games.models import Match
 from games.privacy import match_hidden_from, private_link_path
-from games.selectors import match_players, seat_for_user
+from games.selectors import match_hello, seat_for_user
 from games.services import ServiceError, computer_match_create, match_join
 
 
@@ -80,14 +81,20 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
         return private_match_refused(request, match)
     seat = seat_for_user(match=match, user=request.user)
     private = match.private
+    # The socket's first frame, in the page: the table is drawn (and the hand can be chosen)
+    # while the socket still opens, which it replaces when it arrives (docs/performance.md).
+    first_hello = match_hello(match=match, seat=seat)
     context = {
         "match": match,
         "seat": seat,
-        "players": match_players(match=match),
+        "players": first_hello["players"],
+        "first_hello": first_hello,
         "can_join": match.status == Match.Status.WAITING and seat is None and not private,
         "private": private,
         "invite_url": _invite_url(request, match, seat),
         "ws_path": f"/ws/matches/{match.pk}/",
+        # The hint's toggle is drawn only where hint.json would answer (games.hints).
+        "hint_offered": seat is not None and hint_allowed(match=match),
     }
     return render(request, "games/match.html", context)
 

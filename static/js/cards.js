@@ -173,7 +173,9 @@ function cardSvg(markup) {
 
 /**
  * A face-up card. With `button: true` it is a <button> (keyboard and touch reachable) whose
- * accessible name is the card's name; otherwise a labelled image.
+ * accessible name is the card's name, held in visually hidden text rather than `aria-label`:
+ * a label would not contain the corner's visible "2" (WCAG 2.5.3, label in name), while the
+ * hidden picture leaves the text as the button's only content. Otherwise a labelled image.
  */
 export function cardElement(text, { button = false, extraClass = "" } = {}) {
   ensureSprite();
@@ -181,11 +183,25 @@ export function cardElement(text, { button = false, extraClass = "" } = {}) {
   const element = document.createElement(button ? "button" : "div");
   element.className = `card ${suit === "H" || suit === "D" ? "card-red" : "card-black"} ${extraClass}`.trim();
   element.dataset.card = text;
-  element.setAttribute("aria-label", cardName(text));
-  if (button) element.type = "button";
-  else element.setAttribute("role", "img");
+  if (button) {
+    element.type = "button";
+    const name = document.createElement("span");
+    name.className = "visually-hidden card-name";
+    element.append(name);
+    labelCard(element, cardName(text));
+  } else {
+    element.setAttribute("role", "img");
+    element.setAttribute("aria-label", cardName(text));
+  }
   element.append(cardSvg(faceMarkup(text)));
   return element;
+}
+
+/** Rename a card button for screen readers ("Play five of hearts"). */
+export function labelCard(element, name) {
+  const holder = element.querySelector(".card-name");
+  if (holder) holder.textContent = name;
+  else element.setAttribute("aria-label", name);
 }
 
 /** A face-down card. */

@@ -95,6 +95,16 @@ connection = new MatchConnection(url, {
   },
   onStatus: showConnection,
 });
+// The page came with the socket's first frame (the same hello): draw the table from it now, so
+// the hand can be chosen while the socket opens; the socket's own hello then replaces it, and
+// an action chosen meanwhile waits in the connection until then.
+const firstHello = document.getElementById("first-hello");
+if (firstHello) {
+  const frame = JSON.parse(firstHello.textContent);
+  table.setPlayers(frame.players);
+  view = frame.view;
+  table.render(view);
+}
 connection.connect();
 
 // For people and tests alike: the page's state is inspectable, and the connection can be dropped.

@@ -1,8 +1,9 @@
 // The table, drawn from the viewer's view by region: the board (table/board-panel.js), each
 // seat's zone (table/seat-zones.js), the hands and crib (table/hands.js), the play area
 // (table/play-area.js), the claims (claims.js), the show (table/show.js), the status line
-// (table/status.js), the result (table/result.js), the Resign button (table/resign.js) and the
-// spoken score line (table/announcer.js). This class only composes them: it keeps the view and
+// (table/status.js), the result (table/result.js), the Resign button (table/resign.js), the
+// spoken score line (table/announcer.js), the keyboard commands (table/keys.js) and the discard
+// hint (table/hint.js). This class only composes them: it keeps the view and
 // the players, and says which seat sits where. No region decides a rule (playable cards come
 // from view.legal); the player's choices go back through `actions`.
 
@@ -12,6 +13,8 @@ import { nearSeatOf, otherSeats } from "./seats.js";
 import { Announcer, announcementFor } from "./table/announcer.js";
 import { BoardPanel } from "./table/board-panel.js";
 import { Hands } from "./table/hands.js";
+import { HintPanel } from "./table/hint.js";
+import { KeyCommands } from "./table/keys.js";
 import { renderPlayArea } from "./table/play-area.js";
 import { renderResign } from "./table/resign.js";
 import { ResultPanel } from "./table/result.js";
@@ -35,6 +38,8 @@ export class Table {
       onClaim: (value) => this.actions.claim(value),
       onMuggins: () => this.actions.muggins(),
     });
+    this.keys = new KeyCommands(this, { button: this.$("keys-button"), panel: this.$("keys-panel"), answer: this.$("key-answer") });
+    this.hint = new HintPanel({ toggle: this.$("hint-toggle"), panel: this.$("hint-panel"), url: root.dataset.hintUrl });
   }
 
   $(id) {
@@ -133,6 +138,7 @@ export class Table {
     this.board.render(view, this.lanes(), name, { animate });
     this.renderNames();
     this.hands.render();
+    this.hint.render(view);
     renderPlayArea(this, [...this.lanes()].reverse(), name);
     renderStatus(this.$("status-line"), view, name);
     this.claims.render(view, this.context());

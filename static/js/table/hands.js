@@ -2,7 +2,7 @@
 // chosen order, arrow keys along it), the other hands as backs with a count, the crib beside
 // its dealer, and the discard bar.
 
-import { cardBackElement, cardElement, cardName, cardNames, loadCardOrder, saveCardOrder, sortCards } from "../cards.js";
+import { cardBackElement, cardElement, cardName, cardNames, labelCard, loadCardOrder, saveCardOrder, sortCards } from "../cards.js";
 
 export class Hands {
   /** `table` gives `$`, `view`, `name(seat)`, `nearSeat`, `farSeat` and `actions`. */
@@ -96,7 +96,7 @@ export class Hands {
           button.addEventListener("click", () => this.toggleDiscard(card));
         } else if (playable.has(card)) {
           button.classList.add("playable");
-          button.setAttribute("aria-label", `Play ${cardName(card)}`);
+          labelCard(button, `Play ${cardName(card)}`);
           button.addEventListener("click", () => {
             for (const other of near.querySelectorAll("button")) other.disabled = true;
             this.handTouched = true; // redraw next time, even if the server refuses the card

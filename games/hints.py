@@ -1,0 +1,61 @@
+"""The discard hint: the best throws for the seat asking, in casual play against the computer.
+
+A hint is advice a human opponent would not get, so it is offered only where nobody is wronged
+by it: a match with a computer seat that counts for nothing (no rating; rated and tournament
+play, when they come, mark the match ``rated``), to the seat whose cards they are, while that
+seat still has to throw. Everyone else gets a :class:`HintRefused` naming why. The numbers are
+the engine's (:func:`games.engine.analysis.analyze_discard`); this module only decides who may
+see them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cribbage_site.errors import SiteError
+from games import engine
+from games.engine.analysis import analyze_discard
+from games.models import Match
+from games.selectors import seat_for_user
+
+# How many throws the hint lists, best first: enough to compare, few enough to read aloud.
+HINT_THROWS = 3
+
+
+class HintRefused(SiteError):
+    """The hint was refused; ``code`` says why (docs/protocol.md lists the codes)."""
+
+
+def hint_allowed(*, match: Match) -> bool:
+    """Whether this match offers hints at all: casual (unrated) with a computer seat."""
+    if getattr(match, "rated", False):
+        return False
+    return match.seats.filter(is_bot=True).exists()
+
+
+def discard_hint_get(*, match: Match, user) -> dict[str, Any]:
+    """The best throws of ``user``'s dealt cards with their expected hand and crib values.
+
+    Raises :class:`HintRefused` for a spectator or a stranger (``hint_not_seated``), a match
+    between people or a rated one (``hint_not_casual``), outside the seat's discard
+    (``hint_not_discarding``), or a deal the analysis does not cover (``hint_unavailable``).
+    """
+    seat = seat_for_user(match=match, user=user)
+    if seat is None:
+        raise HintRefused("hint_not_seated", "Only a seated player gets a hint for their cards.")
+    if not hint_allowed(match=match):
+        raise HintRefused(
+            "hint_not_casual", "Hints are offered only in casual games against the computer."
+        )
+    state = engine.MatchState.from_dict(match.state)
+    if state.phase != "discard" or state.discards[seat] is not None:
+        raise HintRefused("hint_not_discarding", "A hint is for choosing your discard.")
+    if len(state.seats) != 2:
+        raise HintRefused("hint_unavailable", "Hints are for two-player games.")
+    throws = analyze_discard(state.held[seat], is_dealer=state.dealer == seat)
+    return {
+        "seat": seat,
+        "hand": state.hand,
+        "is_dealer": state.dealer == seat,
+        "throws": [throw.to_dict() for throw in throws[:HINT_THROWS]],
+    }
