@@ -26,6 +26,11 @@ if (soundToggle) {
     saveSoundChoice(sounds.on ? "on" : "off");
   });
 }
+/** Tell the rest of the page (the chat box's claim and rematch, chat.js) that the match is over. */
+function announceMatchOver(current) {
+  if (current && current.phase === "match_over") window.dispatchEvent(new Event("cribbage:match-ended"));
+}
+
 let loggedUpTo = 0; // the seq of the last event the log has a line for
 let view = null;
 let connection = null;
@@ -35,7 +40,7 @@ const table = new Table(root, {
   discard: (cards) => connection.act({ type: "discard", cards }),
   play: (card) => connection.act({ type: "play", card }),
   claim: (points) => connection.act({ type: "claim", points }),
-  muggins: () => connection.act({ type: "muggins" }),
+  muggins: (points) => connection.act({ type: "muggins", points }),
   resign: () => connection.act({ type: "resign" }),
 });
 
@@ -53,6 +58,7 @@ connection = new MatchConnection(url, {
     if (frame.fairness) fairness.committed(frame.fairness);
     view = frame.view;
     table.render(view);
+    announceMatchOver(view);
     root.dataset.seq = String(frame.seq);
     // The log missed what happened before this hello (a reload, a reconnection): fetch it.
     if (frame.seq > loggedUpTo) connection.requestHistory(loggedUpTo || frame.seq - HISTORY_EVENTS);
@@ -69,6 +75,7 @@ connection = new MatchConnection(url, {
     view = reduceView(view, event);
     table.render(view, { animate: true });
     table.afterEvent(event, view);
+    if (event.type === "match_ended") announceMatchOver(view);
     sounds.play(soundFor(before, view));
     log.add(event, table.context());
     loggedUpTo = seq;
