@@ -31,7 +31,8 @@ function announceMatchOver(current) {
   if (current && current.phase === "match_over") window.dispatchEvent(new Event("cribbage:match-ended"));
 }
 
-let loggedUpTo = 0; // the seq of the last event the log has a line for
+let loggedUpTo = 0;
+const fairnessSeen = new Set(); // seqs the fair-shuffle panel has been fed // the seq of the last event the log has a line for
 let view = null;
 let connection = null;
 let fairness = null;
@@ -69,6 +70,7 @@ connection = new MatchConnection(url, {
   },
   onEvent(seq, event) {
     if (event.type === "player_joined") table.playerJoined(event.data);
+    fairnessSeen.add(seq);
     fairness.event(event);
     table.beforeEvent(event, view);
     const before = view;
@@ -82,6 +84,10 @@ connection = new MatchConnection(url, {
     root.dataset.seq = String(seq);
   },
   onHistory(frames) {
+    // The fair-shuffle panel checks every shuffle it can, including those before this page.
+    const missed = frames.filter((frame) => !fairnessSeen.has(frame.seq));
+    for (const frame of missed) fairnessSeen.add(frame.seq);
+    fairness.history(missed);
     // A fresh page starts its log at the current hand; a page that was there carries on.
     let start = 0;
     if (loggedUpTo === 0) {
