@@ -13,3 +13,12 @@ def table_preferences(*, user: AbstractBaseUser) -> dict:
         return {"card_order": "ascending", "sound_on": True}
     profile = profile_for(user)
     return {"card_order": profile.card_order, "sound_on": profile.sound_on}
+
+
+def card_order_home(*, user: AbstractBaseUser) -> str:
+    """Where the table keeps a card order chosen at it: ``"account"`` for members (one
+    setting, the profile's, so the preferences page and the table agree), ``"browser"`` for
+    guests and visitors, whose accounts are throwaway or absent."""
+    if not user.is_authenticated or profile_for(user).is_guest:
+        return "browser"
+    return "account"

@@ -13,6 +13,7 @@ urlpatterns = [
     path("guest/", views.guest_start, name="guest_start"),
     path("signup/", views.signup, name="signup"),
     path("preferences/", views.preferences, name="preferences"),
+    path("preferences/card-order/", views.card_order_save, name="card_order_save"),
     path("me/", views.my_profile, name="my_profile"),
     path("", include("django.contrib.auth.urls")),
 ]

@@ -8,7 +8,7 @@ from django.contrib import messages
 from django.contrib.auth import login, update_session_auth_hash
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
@@ -101,6 +101,22 @@ def preferences(request: HttpRequest) -> HttpResponse:
             messages.success(request, "Preferences saved.")
             return redirect("preferences")
     return render(request, "accounts/preferences.html", {"form": form})
+
+
+@require_http_methods(["POST"])
+def card_order_save(request: HttpRequest) -> HttpResponse:
+    """The card order chosen at the table, saved to a member's profile (the page posts it when
+    the order changes); guests and visitors keep theirs in the browser, so they are refused."""
+    user = request.user
+    if not user.is_authenticated or services.profile_for(user).is_guest:
+        return JsonResponse(
+            {"error": "Only a member's card order is saved to the account."}, status=403
+        )
+    try:
+        profile = services.preferences_update(user=user, card_order=request.POST.get("card_order"))
+    except services.AccountError as error:
+        return JsonResponse({"error": error.message}, status=400)
+    return JsonResponse({"card_order": profile.card_order})
 
 
 @login_required

@@ -127,6 +127,22 @@ def _action(kind: str, data: dict[str, Any], action_id: str | None) -> dict[str,
                 "bad_field", f"points is a whole number from 0 to {MAX_CLAIM_POINTS}", action_id
             )
         return {"type": "claim", "points": points}
+    if kind == "muggins":
+        # The caller names the points the claim missed or over-claimed: a call that names
+        # nothing would let anyone learn the truth for free (docs/engine.md, Muggins).
+        points = _required(data, "points", action_id)
+        if (
+            isinstance(points, bool)
+            or not isinstance(points, int)
+            or not 1 <= points <= MAX_CLAIM_POINTS
+        ):
+            raise ProtocolError(
+                "bad_field",
+                f"points (the points you say the claim was wrong by) is a whole number "
+                f"from 1 to {MAX_CLAIM_POINTS}",
+                action_id,
+            )
+        return {"type": "muggins", "points": points}
     return {"type": kind}
 
 

@@ -183,6 +183,8 @@ def _match_chat_hello(match_id: int, user) -> dict[str, Any] | None:
         if offer is None
         else {
             "by": offer.offered_by.get_username(),
+            # The offerer's own page says "You offered", not their name.
+            "by_seat": next((s.number for s in seats if s.user_id == offer.offered_by_id), None),
             "url": f"/matches/{offer.new_match_id}/" if offer.new_match_id else None,
         },
     }

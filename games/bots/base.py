@@ -191,7 +191,8 @@ def _cards(texts: list[str]) -> tuple[Card, ...]:
 DiscardChooser = Callable[[SeatView, RandomSource], tuple[Card, Card]]
 PlayChooser = Callable[[SeatView, RandomSource], Card]
 ClaimChooser = Callable[[SeatView, RandomSource], int]
-MugginsChooser = Callable[[SeatView, RandomSource], bool]
+MugginsChooser = Callable[[SeatView, RandomSource], int | None]
+"""The points to name in a Muggins call on the open claim, or None to let it pass."""
 
 
 @dataclass(frozen=True)
@@ -218,8 +219,9 @@ class StrategyBot:
         if rng is None:
             raise BadView("a bot needs a random generator, given to choose_action or at build")
         seen = read_view(view, seat)
-        if seen.muggins is not None and self.call_muggins(seen, rng):
-            return Muggins(seat)
+        named = None if seen.muggins is None else self.call_muggins(seen, rng)
+        if named is not None:
+            return Muggins(seat, named)
         if seen.claim_subject is not None:
             return Claim(seat, self.claim(seen, rng))
         if seen.can_discard:

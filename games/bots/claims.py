@@ -8,8 +8,10 @@ own scorer: the truth is never read from hidden state. Levels differ only in car
 - medium overlooks a scoring item now and then and misses some wrong claims;
 - easy overlooks items more often and rarely calls Muggins.
 
-No level ever over-claims: the engine pegs the lesser of claim and truth, and an over-claim
-only hands the opponent a Muggins.
+A call names the points its own count says the claim was wrong by; a bot never calls a claim
+its count agrees with (a wrong call pegs nothing, so a guess is never worth making). No level
+ever over-claims: an over-claim is taken back when the truth is revealed, and only hands the
+opponent a Muggins.
 """
 
 from __future__ import annotations
@@ -100,14 +102,17 @@ def claim_for(level: str) -> ClaimChooser:
 
 
 def muggins_for(level: str) -> MugginsChooser:
-    """The Muggins decision of a level: call only a claim that is wrong, with the level's care."""
+    """The Muggins decision of a level: call only a claim its own count says is wrong, naming
+    the difference, with the level's care; None lets the claim pass."""
     care = CAREFULNESS[level]
 
-    def call_muggins(seen: SeatView, rng: RandomSource) -> bool:
+    def call_muggins(seen: SeatView, rng: RandomSource) -> int | None:
         chance = seen.muggins
         score = true_score(seen, chance.claimant, chance.subject)
         if score is None or points_of(score) == chance.claimed:
-            return False
-        return care.call_wrong_claim_chance >= 1.0 or rng.random() < care.call_wrong_claim_chance
+            return None
+        if care.call_wrong_claim_chance < 1.0 and rng.random() >= care.call_wrong_claim_chance:
+            return None
+        return abs(points_of(score) - chance.claimed)
 
     return call_muggins

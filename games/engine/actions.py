@@ -52,9 +52,16 @@ class Claim:
 
 @dataclass(frozen=True, slots=True)
 class Muggins:
-    """Muggins: take the points an opponent's last claim missed or over-claimed."""
+    """Muggins: ``seat`` says the open claim was wrong by ``points`` (missed or over-claimed),
+    and pegs them only if that is exactly right.
+
+    ``points=None`` names the true difference, whatever it is: the form action logs were
+    recorded in before callers named their points, kept so those matches replay unchanged. The
+    websocket protocol never sends it (its frame requires the named points).
+    """
 
     seat: int
+    points: int | None = None
 
 
 RESIGN_REASONS = ("resigned", "abandoned")
@@ -94,7 +101,9 @@ def action_to_dict(action: Action) -> dict[str, Any]:
     if isinstance(action, Claim):
         return {"type": "claim", "seat": action.seat, "points": action.points}
     if isinstance(action, Muggins):
-        return {"type": "muggins", "seat": action.seat}
+        if action.points is None:
+            return {"type": "muggins", "seat": action.seat}
+        return {"type": "muggins", "seat": action.seat, "points": action.points}
     if isinstance(action, Resign):
         # A plain resignation keeps its original form, so logs written before reasons read alike.
         if action.reason == "resigned":
@@ -118,7 +127,8 @@ def action_from_dict(data: dict[str, Any]) -> Action:
     """Parse an action from JSON, raising :class:`IllegalAction` for anything malformed.
 
     Whether the action is *allowed* is :func:`games.engine.flow.apply`'s business; this only
-    checks its shape (codes ``bad_action``, ``bad_seat``, ``bad_card``, ``bad_claim``).
+    checks its shape (codes ``bad_action``, ``bad_seat``, ``bad_card``, ``bad_claim``,
+    ``bad_muggins``).
     """
     if not isinstance(data, dict):
         raise _bad("an action must be an object")
@@ -143,6 +153,13 @@ def action_from_dict(data: dict[str, Any]) -> Action:
         if isinstance(points, bool) or not isinstance(points, int):
             raise IllegalAction("bad_claim", f"a claim is a whole number of points, not {points!r}")
         return Claim(seat, points)
+    if kind == "muggins":
+        points = data.get("points")
+        if points is not None and (isinstance(points, bool) or not isinstance(points, int)):
+            raise IllegalAction(
+                "bad_muggins", f"a Muggins call names a whole number of points, not {points!r}"
+            )
+        return Muggins(seat, points)
     if kind == "resign":
         reason = data.get("reason", "resigned")
         if reason not in RESIGN_REASONS:

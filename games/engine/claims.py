@@ -1,11 +1,15 @@
 """Manual scoring: claims, and Muggins on claims that were wrong.
 
 After every card a seat plays, for its hand in the show, for the crib as dealer and for his
-heels, the seat claims a number of points and pegs the lesser of the claim and the truth. The
-go and last-card point always pegs itself. With Muggins on, every claim (right or wrong, so the
-prompt gives nothing away) opens a window in which any opponent (any seat of another side) may
-call Muggins and peg the difference; the first call takes it. The window closes at the next
-claim or card, and the truth is then revealed.
+heels, the seat claims a number of points. Without Muggins it pegs the lesser of the claim and
+the truth, and the truth is shown at once. With Muggins on, the claim is pegged as claimed
+(as a player pegs on a real board) and its truth stays hidden from everyone while a window is
+open in which any opponent may call Muggins, naming the points the claim missed or
+over-claimed. A call that names the exact difference pegs it; any other call pegs nothing and
+is shown as wrong. When the window closes (a call, the next claim or card, a peg that would
+win the game, the end of the match), the truth is revealed and an over-claim is taken back, so
+the claimant keeps only the true points. A claim that would itself reach the game target is
+checked at once: a game is never won on an unchecked claim.
 """
 
 from __future__ import annotations
@@ -28,11 +32,16 @@ def make_claim(draft: Draft, seat: int, points: int) -> None:
     pending = draft.pending
     close_window(draft)
     draft.pending = None
-    pegged = min(points, pending.actual)
+    checked_now = (
+        not draft.options.muggins
+        or draft.scores[seat] + points >= draft.options.game_target  # never win unchecked
+    )
+    pegged = min(points, pending.actual) if checked_now else points
+    pegs_before = draft.scores[seat], draft.rear[seat]
     won = draft.peg(seat, pegged)
     cards = counted_cards(draft, seat, pending.subject)
     caller = None
-    if draft.options.muggins and not won:
+    if not checked_now:
         caller = draft.opponent(seat)  # the first caller named; see muggins_callers
         draft.window = MugginsWindow(
             caller,
@@ -43,6 +52,7 @@ def make_claim(draft: Draft, seat: int, points: int) -> None:
             pending.items,
             cards,
             draft.starter,
+            *pegs_before,
         )
     event = draft.emit(
         "claim_made",
@@ -59,7 +69,7 @@ def make_claim(draft: Draft, seat: int, points: int) -> None:
         },
     )
     if caller is None:
-        reveal(draft, seat, pending.subject, points, pending.actual, pending.items)
+        reveal(draft, seat, pending.subject, points, pending.actual, pending.items, pegged=pegged)
     if won:
         finish_game(draft, seat)
         return
@@ -95,13 +105,26 @@ def muggins_callers(state: MatchState | Draft) -> tuple[int, ...]:
     return opponents_of(state.seats, state.window.claimant)
 
 
-def call_muggins(draft: Draft, seat: int) -> None:
-    """``seat`` takes the points the open claim missed or over-claimed (0 if it was right)."""
+def call_muggins(draft: Draft, seat: int, named: int | None) -> None:
+    """``seat`` says the open claim was wrong by ``named`` points (None: by the true
+    difference). It pegs them only if that is exactly the difference between the claim and the
+    truth; a call on a right claim, or naming another number, pegs nothing and costs nothing
+    more (the reference rules name no penalty). Either way the window closes and the truth is
+    revealed, exactly as if the caller had passed, so a call learns nothing a pass would not.
+    """
     window = draft.window
+    difference = abs(window.actual - window.claimed)
+    if named is None:
+        named = difference
+    right = difference > 0 and named == difference
+    points = named if right else 0
     draft.window = None
-    points = abs(window.actual - window.claimed)
     won = draft.peg(seat, points)
-    draft.emit("muggins_called", {"seat": seat, "points": points, **draft.score_data()})
-    reveal(draft, window.claimant, window.subject, window.claimed, window.actual, window.items)
+    draft.emit(
+        "muggins_called",
+        {"seat": seat, "named": named, "right": right, "points": points, **draft.score_data()},
+    )
+    draft.window = window
+    close_window(draft)
     if won:
         finish_game(draft, seat)

@@ -60,7 +60,20 @@ class Draft:
 
     def peg(self, seat: int, points: int) -> bool:
         """Move the pegs of ``seat``'s side (partners share one score); True when this reaches
-        the game target (the game is won)."""
+        the game target (the game is won).
+
+        A game is never won on an unchecked claim: a peg that would reach the target while a
+        Muggins window is open closes the window first (revealing the claim and taking back any
+        over-claim), so the board stands at true scores when the win is judged.
+        """
+        if (
+            points > 0
+            and self.window is not None
+            and self.scores[seat] + points >= self.options.game_target
+        ):
+            from games.engine.reveal import close_window  # reveal builds on Draft
+
+            close_window(self)
         if points > 0:
             total = self.scores[seat] + points
             for member in partners_of(self.seats, seat):

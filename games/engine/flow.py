@@ -81,7 +81,10 @@ def legal_actions(state: MatchState, seat: int) -> list[Action]:
     """Every action ``seat`` may take now, except :class:`Resign` (always allowed, never listed).
 
     A pending claim lists ``Claim(seat, p)`` for every p from 0 to 29; only the truth is worth
-    claiming, but a claim of any of these is legal.
+    claiming, but a claim of any of these is legal. An open Muggins window lists
+    ``Muggins(seat, p)`` for every p from 1 to 29 (the points the caller says the claim was
+    wrong by), then ``Muggins(seat)`` (the form that names the true difference; see
+    :class:`Muggins`).
     """
     _check_seat(state, seat)
     if state.phase == "match_over":
@@ -96,6 +99,7 @@ def legal_actions(state: MatchState, seat: int) -> list[Action]:
     elif state.phase == "play" and state.turn == seat:
         actions.extend(Play(seat, card) for card in playable_cards(state.held[seat], state.count))
     if seat in muggins_callers(state):
+        actions.extend(Muggins(seat, points) for points in range(1, MAX_CLAIM + 1))
         actions.append(Muggins(seat))
     return actions
 
@@ -129,7 +133,7 @@ def apply(state: MatchState, action: Action) -> tuple[MatchState, list[Event]]:
     elif isinstance(action, Muggins):
         _check_muggins(state, action)
         draft = Draft(state)
-        call_muggins(draft, action.seat)
+        call_muggins(draft, action.seat, action.points)
     elif isinstance(action, Resign):
         _check_resign(state, action)
         draft = Draft(state)
@@ -239,6 +243,13 @@ def _check_muggins(state: MatchState, action: Muggins) -> None:
         raise IllegalAction("muggins_not_allowed", "Muggins is not played in this match")
     if action.seat not in muggins_callers(state):
         raise IllegalAction("muggins_not_allowed", "there is no claim you can call Muggins on")
+    points = action.points
+    if points is not None and (
+        isinstance(points, bool) or not isinstance(points, int) or not 1 <= points <= MAX_CLAIM
+    ):
+        raise IllegalAction(
+            "bad_muggins", f"name the points the claim was wrong by, from 1 to {MAX_CLAIM}"
+        )
 
 
 def match_started_event(state: MatchState) -> Event:

@@ -151,6 +151,7 @@ def _claim_made(view: View, data: dict[str, Any]) -> None:
 
 def _score_revealed(view: View, data: dict[str, Any]) -> None:
     view["muggins"] = None
+    _set_scores(view, data)  # an over-claim found out is taken back
     if data["subject"] in ("hand", "crib"):
         for shown in reversed(view["shown"]):
             if shown["seat"] == data["seat"] and shown["kind"] == data["subject"]:

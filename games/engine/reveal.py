@@ -1,21 +1,39 @@
 """Showing the true score of a manual claim, once nobody can call Muggins on it any more.
 
-With manual scoring the true breakdown of a claim stays hidden while the opponent may still
-call Muggins (so a prompt never gives away whether the claim was right). The window closes at
-the next claim or card, on a Muggins call, or when the game ends; then ``score_revealed``
-shows both players the truth. Without Muggins the truth is shown right after the claim.
+With Muggins on, a claim's truth stays hidden from everyone while an opponent may still call
+Muggins (the board shows the claimed points meanwhile, as pegged on a real board), so neither
+the prompt nor the pegs give away whether the claim was right. The window closes at the next
+claim or card, on a Muggins call, before any peg that would reach the game target, or when the
+match ends; then ``score_revealed`` shows everyone the truth, and an over-claim is taken back so
+the claimant keeps only the true points. Without Muggins the truth is shown right after the
+claim.
 """
 
 from __future__ import annotations
 
-from games.engine.draft import Draft
-from games.engine.state import ScoreLine, ShownHand, lines_to_list
+from typing import TYPE_CHECKING
+
+from games.engine.seating import partners_of
+from games.engine.state import MugginsWindow, ScoreLine, ShownHand, lines_to_list
+
+if TYPE_CHECKING:
+    from games.engine.draft import Draft
 
 
 def reveal(
-    draft: Draft, seat: int, subject: str, claimed: int, actual: int, items: tuple[ScoreLine, ...]
+    draft: Draft,
+    seat: int,
+    subject: str,
+    claimed: int,
+    actual: int,
+    items: tuple[ScoreLine, ...],
+    *,
+    pegged: int,
 ) -> None:
-    """Emit ``score_revealed`` and fill in the shown hand's breakdown (hand and crib claims)."""
+    """Emit ``score_revealed`` and fill in the shown hand's breakdown (hand and crib claims).
+
+    ``pegged`` is what the claimant keeps for the claim once the truth is out.
+    """
     if subject in ("hand", "crib"):
         shown = list(draft.shown)
         for index in range(len(shown) - 1, -1, -1):
@@ -31,15 +49,51 @@ def reveal(
             "subject": subject,
             "claimed": claimed,
             "actual": actual,
+            "pegged": pegged,
             "items": lines_to_list(items),
+            **draft.score_data(),
         },
     )
 
 
-def close_window(draft: Draft) -> None:
-    """Close an open Muggins window (if any), revealing the claim it was about."""
+def close_window(draft: Draft) -> MugginsWindow | None:
+    """Close an open Muggins window (if any): take back any over-claim, reveal the truth, and
+    return the window that was open."""
     window = draft.window
     if window is None:
-        return
+        return None
     draft.window = None
-    reveal(draft, window.claimant, window.subject, window.claimed, window.actual, window.items)
+    if window.pegged_from is not None and window.claimed > window.actual:
+        take_back(draft, window)
+    reveal(
+        draft,
+        window.claimant,
+        window.subject,
+        window.claimed,
+        window.actual,
+        window.items,
+        pegged=min(window.claimed, window.actual),
+    )
+    return window
+
+
+def take_back(draft: Draft, window: MugginsWindow) -> None:
+    """Move the claimant's side's pegs back from the claimed points to the true ones.
+
+    The pegs end exactly where pegging the truth at the claim would have left them: if nothing
+    was pegged since, from the pegs saved in the window; if a go point was pegged since, both
+    pegs move back by the over-claim when the rear one stood on the claimed score.
+    """
+    over = window.claimed - window.actual
+    front = draft.scores[window.claimant]
+    rear = draft.rear[window.claimant]
+    if front == window.pegged_from + window.claimed:
+        front = window.pegged_from + window.actual
+        rear = window.pegged_from if window.actual > 0 else window.rear_before
+    else:
+        front -= over
+        if rear >= front:
+            rear -= over
+    for member in partners_of(draft.seats, window.claimant):
+        draft.scores = draft.scores[:member] + (front,) + draft.scores[member + 1 :]
+        draft.rear = draft.rear[:member] + (rear,) + draft.rear[member + 1 :]

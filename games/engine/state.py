@@ -63,6 +63,11 @@ class MugginsWindow:
     the turned-up jack for heels). The crib's window stays open into the next deal, after the
     shown cards are gathered up, so the window keeps them: whoever may call Muggins can still
     see what was claimed.
+
+    The claim was pegged as claimed: ``pegged_from`` and ``rear_before`` are the claimant's
+    front and rear pegs before it, so closing the window can take an over-claim back to exactly
+    where pegging the truth would have left the pegs. None: a window saved before claims were
+    pegged as claimed (its claim already pegged the truth, so nothing is taken back).
     """
 
     caller: int
@@ -73,6 +78,8 @@ class MugginsWindow:
     items: tuple[ScoreLine, ...]
     cards: tuple[Card, ...] = ()
     starter: Card | None = None
+    pegged_from: int | None = None
+    rear_before: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,6 +207,8 @@ class MatchState:
                 "items": lines_to_list(self.window.items),
                 "cards": _cards(self.window.cards),
                 "starter": None if self.window.starter is None else str(self.window.starter),
+                "pegged_from": self.window.pegged_from,
+                "rear_before": self.window.rear_before,
             },
             "game_result": None
             if self.game_result is None
@@ -268,6 +277,8 @@ class MatchState:
                 _lines(window["items"]),
                 _parse(window.get("cards", [])),
                 None if window.get("starter") is None else parse_card(window["starter"]),
+                window.get("pegged_from"),
+                window.get("rear_before"),
             ),
             game_result=None
             if result is None

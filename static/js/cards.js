@@ -56,12 +56,20 @@ export function sortCards(cards, order) {
   return copy;
 }
 
+/** Where the page keeps a card order chosen at the table: "account" (members) or "browser". */
+function savedWhere() {
+  const body = globalThis.document && document.body;
+  return body && body.dataset.cardOrderSaved === "account" ? "account" : "browser";
+}
+
 /**
- * The player's card order: what they last chose on the table in this browser, else their
- * profile's preference (`fallback`, from the page), else ascending.
+ * The player's card order, one setting: for a member, their profile's (`fallback`, from the
+ * page), which the table saves back to the account; for a guest or visitor, what they last
+ * chose in this browser, else `fallback`, else ascending.
  */
-export function loadCardOrder(storage = globalThis.localStorage, fallback = "ascending") {
+export function loadCardOrder(storage = globalThis.localStorage, fallback = "ascending", where = savedWhere()) {
   const preferred = CARD_ORDERS.includes(fallback) ? fallback : "ascending";
+  if (where === "account") return preferred;
   try {
     const saved = storage && storage.getItem(ORDER_KEY);
     return CARD_ORDERS.includes(saved) ? saved : preferred;
@@ -70,12 +78,33 @@ export function loadCardOrder(storage = globalThis.localStorage, fallback = "asc
   }
 }
 
-export function saveCardOrder(order, storage = globalThis.localStorage) {
+/**
+ * Keep a card order chosen at the table: a member's goes to their account (so the profile and
+ * the preferences page say the same), anyone else's to this browser. Resolves to true once kept.
+ */
+export async function saveCardOrder(order, storage = globalThis.localStorage, where = savedWhere()) {
   if (!CARD_ORDERS.includes(order)) throw new Error(`unknown card order: ${order}`);
+  if (where === "account") {
+    const body = new URLSearchParams({ card_order: order });
+    const token = (document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/) || [])[1] || "";
+    try {
+      const response = await fetch(document.body.dataset.cardOrderUrl, {
+        method: "POST",
+        body,
+        headers: { "X-CSRFToken": decodeURIComponent(token) },
+        credentials: "same-origin",
+      });
+      if (response.ok) document.body.dataset.cardOrder = order;
+      return response.ok;
+    } catch {
+      return false; // offline: the page still uses it for now
+    }
+  }
   try {
     storage && storage.setItem(ORDER_KEY, order);
+    return true;
   } catch {
-    // Not remembered, but the page still uses it for now.
+    return false; // Not remembered, but the page still uses it for now.
   }
 }
 

@@ -152,7 +152,9 @@ export class MatchSocial {
     }));
     this.rematchBox = root.querySelector("[data-rematch]");
     this.rematchNote = root.querySelector("[data-rematch-note]");
-    window.addEventListener("cribbage:match-ended", () => this.showRematch());
+    this.over = false; // the match has ended: no countdown, no claim
+    // The match page (main.js) says when its view reaches the end of the match.
+    window.addEventListener("cribbage:match-ended", () => this.matchEnded());
     this.socket = new ReconnectingSocket(`/ws/matches/${this.matchId}/chat/`, {
       onMessage: (frame) => this.handle(frame),
     });
@@ -170,7 +172,7 @@ export class MatchSocial {
         for (const player of frame.presence) {
           if (player.absent_seconds !== null) this.absentSince.set(player.seat, Date.now() - player.absent_seconds * 1000);
         }
-        if (frame.rematch) this.rematchOffered(frame.rematch.by, frame.rematch.url);
+        if (frame.rematch) this.rematchOffered(frame.rematch.by, frame.rematch.url, frame.rematch.by_seat);
         this.renderPresence();
         break;
       case "chat":
@@ -185,14 +187,14 @@ export class MatchSocial {
         this.renderPresence();
         break;
       case "rematch_offered":
-        this.rematchOffered(frame.by, null);
+        this.rematchOffered(frame.by, null, frame.by_seat);
         break;
       case "rematch_started":
         if (this.seat !== null && !this.leaving) window.location.assign(frame.url);
         else this.rematchOffered(null, frame.url);
         break;
       case "match_ended":
-        this.showRematch();
+        this.matchEnded();
         break;
       case "match_claimed":
         if (!this.leaving) window.location.reload();
@@ -202,28 +204,40 @@ export class MatchSocial {
     }
   }
 
+  /** The match is over: the win can no longer be claimed, and absence no longer counts. */
+  matchEnded() {
+    this.over = true;
+    this.showRematch();
+    if (this.presence) this.presence.stop();
+  }
+
   showRematch() {
     if (this.rematchBox && this.seat !== null) this.rematchBox.hidden = false;
     if (this.claimForm) this.claimForm.remove();
     this.claimForm = null;
   }
 
-  rematchOffered(by, url) {
+  rematchOffered(by, url, bySeat = null) {
     if (!this.rematchNote) return;
     this.showRematch();
+    const mine = bySeat !== null && bySeat !== undefined && bySeat === this.seat;
+    const button = this.rematchBox ? this.rematchBox.querySelector("button") : null;
+    if (button) button.disabled = mine && !url;
     if (url) {
       this.rematchNote.replaceChildren("The rematch has started: ");
       const link = document.createElement("a");
       link.href = url;
       link.textContent = "go to it";
       this.rematchNote.append(link);
+    } else if (mine) {
+      this.rematchNote.textContent = "You offered a rematch. Waiting for your opponent to accept.";
     } else if (by) {
       this.rematchNote.textContent = `${by} offers a rematch.`;
     }
   }
 
   renderPresence() {
-    if (!this.presence || this.seat === null) return;
+    if (!this.presence || this.seat === null || this.over) return;
     // The longest gone of the other seats: the first whose absence lets the win be claimed.
     const gone = [...this.absentSince].filter(([seat]) => seat !== this.seat).map(([, at]) => at);
     const since = gone.length ? Math.min(...gone) : undefined;
@@ -273,6 +287,12 @@ export class PresenceNotice {
     }
     this.state = state;
     return state;
+  }
+
+  /** The match is over: say nothing more about the opponent's connection. */
+  stop() {
+    this.shown.textContent = "";
+    this.state = "present";
   }
 }
 

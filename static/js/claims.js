@@ -1,6 +1,9 @@
-// Manual scoring: the claim panel (a number input and quick buttons, 0 allowed), the Muggins!
-// button while the window is open, and what happened to the last claim (claimed vs actual,
-// who pegged what). The server decides everything; this panel only asks and reports.
+// Manual scoring: the claim panel (a number input and quick buttons, 0 allowed), the Muggins
+// panel while the window is open (the caller names the points the claim missed or
+// over-claimed), and what happened to the last claim (claimed, then, once the window has
+// closed, actual and who pegged what). The server decides everything; this panel only asks and
+// reports. With Muggins on, a claim's truth is not known to anyone until its window closes, so
+// the story says only what was claimed until then.
 
 import { points, sayItems } from "./speech.js";
 import { who } from "./log.js";
@@ -14,6 +17,15 @@ const PROMPTS = {
   crib: "Count your crib: how many points?",
 };
 const SUBJECT_NAMES = { play: "the card", heels: "his heels", hand: "the hand", crib: "the crib" };
+
+/** Parse the points a Muggins call names: a whole number 1..29, or an error message. */
+export function parseMuggins(text) {
+  const trimmed = String(text).trim();
+  if (!/^\d{1,2}$/.test(trimmed) || Number(trimmed) < 1) return { error: "Name the points the claim was wrong by: a whole number, 1 or more." };
+  const value = Number(trimmed);
+  if (value > MAX_CLAIM) return { error: `No claim can be wrong by more than ${MAX_CLAIM}.` };
+  return { value };
+}
 
 /** Parse what the player typed: a whole number 0..29, or an error message. */
 export function parseClaim(text) {
@@ -36,30 +48,36 @@ export class ClaimRecord {
   apply(event) {
     const { type, data } = event;
     if (type === "claim_made") {
-      this.current = { seat: data.seat, subject: data.subject, claimed: data.claimed, pegged: data.pegged, muggins: null, actual: null, items: null };
+      this.current = { seat: data.seat, subject: data.subject, claimed: data.claimed, muggins: null, actual: null, pegged: null, items: null };
     } else if (type === "muggins_called" && this.current) {
-      this.current.muggins = { seat: data.seat, points: data.points };
+      this.current.muggins = { seat: data.seat, named: data.named, right: data.right, points: data.points };
     } else if (type === "score_revealed" && this.current) {
       this.current.actual = data.actual;
+      this.current.pegged = data.pegged;
       this.current.items = data.items;
     }
   }
 
-  /** A sentence for both players: "bob claimed 4 for the hand and pegged 4. Actual: 6 ... Muggins! You took 2." */
+  /**
+   * A sentence for everyone at the table: "bob claimed 4 for the hand." while the truth is
+   * hidden; then "Actual: 2 points (fifteen two). bob pegs only 2. Muggins! You named 2 and
+   * took 2 points."
+   */
   describe(context) {
     const claim = this.current;
     if (!claim) return "";
     const name = who(claim.seat, context);
-    let text = `${name} claimed ${claim.claimed} for ${SUBJECT_NAMES[claim.subject] || claim.subject} and pegged ${claim.pegged}.`;
+    let text = `${name} claimed ${claim.claimed} for ${SUBJECT_NAMES[claim.subject] || claim.subject}.`;
     if (claim.actual !== null) {
       text += ` Actual: ${points(claim.actual)}`;
       text += claim.items && claim.items.length ? ` (${sayItems(claim.items)}).` : ".";
+      if (claim.pegged < claim.claimed) text += ` ${name} ${name === "You" ? "peg" : "pegs"} only ${claim.pegged}.`;
     }
     if (claim.muggins) {
       const caller = who(claim.muggins.seat, context);
-      text += claim.muggins.points
-        ? ` Muggins! ${caller} took ${points(claim.muggins.points)}.`
-        : ` ${caller} called Muggins, but the claim was right.`;
+      text += claim.muggins.right
+        ? ` Muggins! ${caller} named ${claim.muggins.named} and took ${points(claim.muggins.points)}.`
+        : ` ${caller} called Muggins for ${claim.muggins.named}: wrong, nothing pegged.`;
     }
     return text;
   }
@@ -72,6 +90,7 @@ export class ClaimPanel {
     this.onMuggins = onMuggins;
     this.record = new ClaimRecord();
     this.formKey = null;
+    this.mugginsKey = null;
     section.innerHTML =
       '<div class="claim-result" id="claim-result" aria-live="polite"></div>' +
       '<div class="claim-form-slot" id="claim-form-slot"></div>' +
@@ -154,22 +173,43 @@ export class ClaimPanel {
   renderMuggins(view, context) {
     const slot = this.section.querySelector("#muggins-slot");
     const window = view.muggins;
-    if (!view.legal.muggins || !window) {
-      slot.replaceChildren();
-      return;
-    }
-    if (slot.querySelector("#muggins-button")) return;
-    const text = document.createElement("p");
-    text.textContent = `${who(window.claimant, context)} claimed ${window.claimed} for ${SUBJECT_NAMES[window.subject] || window.subject}. Wrong? Call Muggins before you go on.`;
-    const button = document.createElement("button");
-    button.type = "button";
-    button.id = "muggins-button";
-    button.className = "muggins";
-    button.textContent = "Muggins!";
-    button.addEventListener("click", () => {
-      button.disabled = true;
-      this.onMuggins();
+    const key = view.legal.muggins && window ? mugginsKey(window) : null;
+    // Keep the form (and what is typed in it) while the same window is open; a new window,
+    // or none, replaces it, so an old claim's prompt never lingers.
+    if (key === this.mugginsKey) return;
+    this.mugginsKey = key;
+    slot.replaceChildren();
+    if (!key) return;
+    const form = document.createElement("form");
+    form.className = "muggins-form";
+    form.id = "muggins-form";
+    form.noValidate = true;
+    const claimed = `${who(window.claimant, context)} claimed ${window.claimed} for ${SUBJECT_NAMES[window.subject] || window.subject}`;
+    const earlier = window.subject === "crib" && view.phase === "discard" ? " last hand" : "";
+    form.innerHTML =
+      `<p class="muggins-prompt" id="muggins-prompt"></p>` +
+      '<div class="claim-row"><label for="muggins-points">Wrong by</label>' +
+      '<input id="muggins-points" name="points" type="number" inputmode="numeric" min="1" max="29" step="1" autocomplete="off" aria-describedby="muggins-prompt">' +
+      '<button type="submit" id="muggins-button" class="muggins">Muggins!</button></div>' +
+      '<p class="claim-error" id="muggins-error" role="alert"></p>';
+    form.querySelector("#muggins-prompt").textContent = `${claimed}${earlier}. Counted it differently? Name the points missed or over-claimed and call Muggins before you go on: right, you peg them; wrong, you peg nothing.`;
+    form.addEventListener("submit", (submitEvent) => {
+      submitEvent.preventDefault();
+      const parsed = parseMuggins(form.querySelector("#muggins-points").value);
+      const error = form.querySelector("#muggins-error");
+      if (parsed.error) {
+        error.textContent = parsed.error;
+        return;
+      }
+      error.textContent = "";
+      form.querySelector("#muggins-button").disabled = true;
+      this.onMuggins(parsed.value);
     });
-    slot.replaceChildren(text, button);
+    slot.append(form);
   }
+}
+
+/** One open window's identity: the same claim keeps its form, another gets a new one. */
+function mugginsKey(window) {
+  return JSON.stringify([window.claimant, window.subject, window.claimed, window.cards, window.starter]);
 }

@@ -25,7 +25,9 @@ const sameCards = (a, b) => a.length === b.length && [...a].sort().join() === [.
 
 /**
  * What this viewer was promised and shown, shuffle by shuffle, and the verdict on each reveal.
- * Feed it the frames as they come; `revealed` resolves to { ok, problems, checked }.
+ * Feed it the frames as they come; `revealed` resolves to { ok, problems, checked, unchecked }:
+ * `unchecked` names every check it could not make and why (a page opened after the deal never
+ * saw the cards dealt), so a verdict never claims more than was checked.
  */
 export class FairnessLedger {
   constructor(viewer) {
@@ -61,29 +63,45 @@ export class FairnessLedger {
     const entry = this.shuffles.get(shuffle);
     const problems = [];
     const checked = [];
-    if (!entry) return { ok: false, problems: ["this page never saw the commitment (it joined later)"], checked };
-    if (!globalThis.crypto || !crypto.subtle) return { ok: false, problems: ["this browser cannot hash here (the page needs HTTPS)"], checked };
+    const unchecked = [];
+    if (!entry) {
+      unchecked.push("the whole shuffle (this page opened after its commitment was sent)");
+      return { ok: false, problems, checked, unchecked };
+    }
+    if (!globalThis.crypto || !crypto.subtle) {
+      unchecked.push("the whole shuffle (this browser cannot hash here: the page needs HTTPS)");
+      return { ok: false, problems, checked, unchecked };
+    }
     if (deck.length !== 52 || new Set(deck).size !== 52) problems.push("the revealed deck is not 52 distinct cards");
     if ((await commitmentFor(deck, salt)) !== entry.commitment) problems.push("the deck and salt do not match the commitment");
     else checked.push("the deck matches its commitment");
-    if (purpose === "cut_for_deal" && entry.cuts) {
-      if (entry.cuts[0] === deck[0] && entry.cuts[1] === deck[1]) checked.push("the cuts came from it");
+    if (purpose === "cut_for_deal") {
+      if (!entry.cuts) unchecked.push("the cuts (this page did not see them)");
+      else if (entry.cuts.every((card, seat) => card === deck[seat])) checked.push("the cuts came from it");
       else problems.push("the cuts did not come from this deck");
     }
-    if (purpose === "deal" && entry.dealer !== undefined) {
-      const deal = dealFromDeck(deck, { dealer: entry.dealer, handSize: entry.handSize });
-      if (entry.dealt && this.viewer !== null) {
-        if (sameCards(entry.dealt, deal.hands[this.viewer])) checked.push("your cards came from it");
-        else problems.push("your cards did not come from this deck");
-      }
-      if (entry.starter) {
-        if (entry.starter === deal.starter) checked.push("the starter came from it");
-        else problems.push("the starter did not come from this deck");
-      }
+    if (purpose === "deal") {
+      const deal = entry.dealer === undefined ? null : dealFromDeck(deck, { dealer: entry.dealer, handSize: entry.handSize });
+      if (this.viewer === null) unchecked.push("dealt cards (a spectator sees no hand)");
+      else if (!deal || !entry.dealt) unchecked.push("your cards (this page did not see the deal)");
+      else if (sameCards(entry.dealt, deal.hands[this.viewer])) checked.push("your cards came from it");
+      else problems.push("your cards did not come from this deck");
+      if (!deal || !entry.starter) unchecked.push("the starter (this page did not see the deal and the cut)");
+      else if (entry.starter === deal.starter) checked.push("the starter came from it");
+      else problems.push("the starter did not come from this deck");
     }
-    entry.verdict = { ok: problems.length === 0, problems, checked };
+    entry.verdict = { ok: problems.length === 0, problems, checked, unchecked };
     return entry.verdict;
   }
+}
+
+/** One shuffle's line: every check made, every one that could not be, and any failure. */
+export function verdictText(label, verdict) {
+  if (!verdict.ok && verdict.problems.length) return `${label}: NOT verified: ${verdict.problems.join("; ")}.`;
+  const parts = [];
+  if (verdict.checked.length) parts.push(`verified: ${verdict.checked.join(", ")}`);
+  if (verdict.unchecked.length) parts.push(`not checked: ${verdict.unchecked.join(", ")}`);
+  return `${label}: ${parts.join("; ")}.`;
 }
 
 /** The "Fair shuffles" list on the page: one line per shuffle, updated when it is revealed. */
@@ -115,14 +133,23 @@ export class FairnessPanel {
   async revealed(data) {
     const verdict = await this.ledger.revealed(data);
     const item = this.line(data.shuffle);
-    item.className = verdict.ok ? "verified" : "failed";
+    // "verified" only when every check was made; a check that could not be made is said.
+    item.className = verdict.problems.length ? "failed" : verdict.unchecked.length ? "partial" : "verified";
     const label = `Shuffle ${data.shuffle} (${data.purpose === "deal" ? "deal" : "cut for deal"})`;
-    item.textContent = verdict.ok
-      ? `${label}: verified: ${verdict.checked.join(", ")}.`
-      : `${label}: NOT verified: ${verdict.problems.join("; ")}.`;
+    item.textContent = verdictText(label, verdict);
   }
 
-  /** Feed every event frame through here. */
+  /**
+   * Earlier frames fetched after a (re)connection: the shuffles and deals this page missed,
+   * so the cut for deal and a first hand dealt before the page opened are listed and checked.
+   */
+  async history(frames) {
+    const current = this.ledger.current;
+    for (const frame of frames) await this.event(frame.event);
+    if (current !== null && (this.ledger.current === null || this.ledger.current < current)) this.ledger.current = current;
+  }
+
+  /** Feed every event frame through here (each once: the page tracks which it fed). */
   event(event) {
     const { type, data } = event;
     if (type === "shuffle_committed") this.committed(data);

@@ -69,13 +69,16 @@ export function describeEvent(event, context) {
       return `${label}: ${cards}: ${sayItems(data.items)} (${points(data.total)}).`;
     }
     case "claim_made":
-      return `${name(data.seat)} ${data.seat === context.viewer ? "claim" : "claims"} ${data.claimed} for ${SUBJECTS[data.subject] || data.subject}, pegged ${data.pegged}.`;
+      // With Muggins the claim is pegged as claimed and its truth waits for score_revealed.
+      return `${name(data.seat)} ${data.seat === context.viewer ? "claim" : "claims"} ${data.claimed} for ${SUBJECTS[data.subject] || data.subject}.`;
     case "muggins_called":
-      return data.points
-        ? `Muggins! ${name(data.seat)} ${data.seat === context.viewer ? "take" : "takes"} ${points(data.points)}.`
-        : `${name(data.seat)} called Muggins, but the claim was right.`;
-    case "score_revealed":
-      return `${SUBJECTS[data.subject] ? capitalise(SUBJECTS[data.subject]) : data.subject} was worth ${points(data.actual)}${data.items && data.items.length ? `: ${sayItems(data.items)}` : ""}.`;
+      return data.right
+        ? `Muggins! ${name(data.seat)} ${data.seat === context.viewer ? "name" : "names"} ${data.named} and ${data.seat === context.viewer ? "take" : "takes"} ${points(data.points)}.`
+        : `${name(data.seat)} called Muggins for ${data.named}: wrong, nothing pegged.`;
+    case "score_revealed": {
+      const worth = `${SUBJECTS[data.subject] ? capitalise(SUBJECTS[data.subject]) : data.subject} was worth ${points(data.actual)}${data.items && data.items.length ? `: ${sayItems(data.items)}` : ""}.`;
+      return data.pegged < data.claimed ? `${worth} Over-claimed: ${name(data.seat)} ${data.seat === context.viewer ? "keep" : "keeps"} only ${data.pegged}.` : worth;
+    }
     case "points_awarded":
       return `${name(data.seat)} ${data.seat === context.viewer ? "get" : "gets"} ${points(data.points)}${data.reason === "pone_start" ? " to start (the five-card game's three for the pone)" : ""}.`;
     case "game_ended":

@@ -26,7 +26,13 @@ if (soundToggle) {
     saveSoundChoice(sounds.on ? "on" : "off");
   });
 }
-let loggedUpTo = 0; // the seq of the last event the log has a line for
+/** Tell the rest of the page (the chat box's claim and rematch, chat.js) that the match is over. */
+function announceMatchOver(current) {
+  if (current && current.phase === "match_over") window.dispatchEvent(new Event("cribbage:match-ended"));
+}
+
+let loggedUpTo = 0;
+const fairnessSeen = new Set(); // seqs the fair-shuffle panel has been fed // the seq of the last event the log has a line for
 let view = null;
 let connection = null;
 let fairness = null;
@@ -35,7 +41,7 @@ const table = new Table(root, {
   discard: (cards) => connection.act({ type: "discard", cards }),
   play: (card) => connection.act({ type: "play", card }),
   claim: (points) => connection.act({ type: "claim", points }),
-  muggins: () => connection.act({ type: "muggins" }),
+  muggins: (points) => connection.act({ type: "muggins", points }),
   resign: () => connection.act({ type: "resign" }),
 });
 
@@ -53,6 +59,7 @@ connection = new MatchConnection(url, {
     if (frame.fairness) fairness.committed(frame.fairness);
     view = frame.view;
     table.render(view);
+    announceMatchOver(view);
     root.dataset.seq = String(frame.seq);
     // The log missed what happened before this hello (a reload, a reconnection): fetch it.
     if (frame.seq > loggedUpTo) connection.requestHistory(loggedUpTo || frame.seq - HISTORY_EVENTS);
@@ -63,18 +70,24 @@ connection = new MatchConnection(url, {
   },
   onEvent(seq, event) {
     if (event.type === "player_joined") table.playerJoined(event.data);
+    fairnessSeen.add(seq);
     fairness.event(event);
     table.beforeEvent(event, view);
     const before = view;
     view = reduceView(view, event);
     table.render(view, { animate: true });
     table.afterEvent(event, view);
+    if (event.type === "match_ended") announceMatchOver(view);
     sounds.play(soundFor(before, view));
     log.add(event, table.context());
     loggedUpTo = seq;
     root.dataset.seq = String(seq);
   },
   onHistory(frames) {
+    // The fair-shuffle panel checks every shuffle it can, including those before this page.
+    const missed = frames.filter((frame) => !fairnessSeen.has(frame.seq));
+    for (const frame of missed) fairnessSeen.add(frame.seq);
+    fairness.history(missed);
     // A fresh page starts its log at the current hand; a page that was there carries on.
     let start = 0;
     if (loggedUpTo === 0) {

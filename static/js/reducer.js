@@ -186,6 +186,7 @@ function claimMade(view, data) {
 
 function scoreRevealed(view, data) {
   view.muggins = null;
+  setScores(view, data); // an over-claim found out is taken back
   if (data.subject === "hand" || data.subject === "crib") {
     for (let i = view.shown.length - 1; i >= 0; i -= 1) {
       const shown = view.shown[i];

@@ -10,7 +10,7 @@
 import { ClaimPanel } from "./claims.js";
 import { who } from "./log.js";
 import { nearSeatOf, otherSeats } from "./seats.js";
-import { Announcer, announcementFor } from "./table/announcer.js";
+import { Announcer, URGENT, announcementFor } from "./table/announcer.js";
 import { BoardPanel } from "./table/board-panel.js";
 import { Hands } from "./table/hands.js";
 import { HintPanel } from "./table/hint.js";
@@ -25,7 +25,16 @@ import { renderStatus } from "./table/status.js";
 export class Table {
   constructor(root, actions) {
     this.root = root;
-    this.actions = actions; // { discard(cards), play(card), claim(points), muggins(), resign() }
+    // { discard(cards), play(card), claim(points), muggins(points), resign() }; each own move
+    // marks that the keyboard focus must land somewhere sensible once the table is redrawn.
+    this.actions = { ...actions };
+    this.focusAfterAction = false;
+    for (const move of ["discard", "play", "claim", "muggins"]) {
+      this.actions[move] = (...args) => {
+        this.focusAfterAction = true;
+        return actions[move](...args);
+      };
+    }
     this.view = null;
     this.players = [];
     this.phaseKey = null; // game, hand and phase of the last view drawn
@@ -36,7 +45,7 @@ export class Table {
     this.announcer = new Announcer(this.$("announce"));
     this.claims = new ClaimPanel(this.$("claims"), {
       onClaim: (value) => this.actions.claim(value),
-      onMuggins: () => this.actions.muggins(),
+      onMuggins: (points) => this.actions.muggins(points),
     });
     this.keys = new KeyCommands(this, { button: this.$("keys-button"), panel: this.$("keys-panel"), answer: this.$("key-answer") });
     this.hint = new HintPanel({ toggle: this.$("hint-toggle"), panel: this.$("hint-panel"), url: root.dataset.hintUrl });
@@ -107,7 +116,7 @@ export class Table {
     this.show.afterEvent(event, after);
     this.result.afterEvent(event);
     const announcement = announcementFor(event, { name: (seat) => this.name(seat), viewer: this.view.viewer });
-    if (announcement) this.announcer.say(announcement);
+    if (announcement) this.announcer.say(announcement, { urgent: URGENT.has(event.type) });
   }
 
   /** Draw everything from a view. `animate` moves pegs smoothly (events), not on a fresh hello. */
@@ -123,6 +132,26 @@ export class Table {
       else if (focus.id) again = this.$(focus.id);
       if (again && !again.disabled) again.focus({ preventScroll: true });
     }
+    if (this.focusAfterAction) this.placeFocusAfterAction();
+  }
+
+  /**
+   * After the player's own move the control they used is gone or disabled (a card played, the
+   * claim form answered): rather than let the focus fall to the page, put it on the next thing
+   * to do: the claim box, else a card that can be played or discarded, else the hand itself.
+   */
+  placeFocusAfterAction() {
+    const active = document.activeElement;
+    if (active && active !== document.body && this.root.contains(active) && !active.disabled) {
+      this.focusAfterAction = false;
+      return;
+    }
+    const hand = this.$("hand-near");
+    const target = this.$("claim-points") || this.$("muggins-points") || (hand && hand.querySelector("button:not([disabled])")) || hand;
+    if (!target) return;
+    if (target === hand && !hand.hasAttribute("tabindex")) hand.setAttribute("tabindex", "-1");
+    target.focus({ preventScroll: true });
+    this.focusAfterAction = false;
   }
 
   renderAll(view, animate) {

@@ -72,16 +72,18 @@ def a_claim_in_the_play(claimed: int):
 def test_the_hard_bot_calls_muggins_on_a_wrong_claim_only(alice, rng):
     hard = bot_for_level("hard")
     under = a_claim_in_the_play(0)
-    assert hard.choose_action(view(under, alice), alice, rng) == Muggins(alice)
+    assert hard.choose_action(view(under, alice), alice, rng) == Muggins(alice, 2)
+    over = a_claim_in_the_play(5)
+    assert hard.choose_action(view(over, alice), alice, rng) == Muggins(alice, 3)
     right = a_claim_in_the_play(2)
-    assert hard.choose_action(view(right, alice), alice, rng) != Muggins(alice)
+    assert not isinstance(hard.choose_action(view(right, alice), alice, rng), Muggins)
 
 
 def test_the_easy_bot_lets_some_wrong_claims_pass(alice):
     easy = bot_for_level("easy")
     state = a_claim_in_the_play(0)
     calls = [
-        easy.choose_action(view(state, alice), alice, random.Random(seed)) == Muggins(alice)
+        easy.choose_action(view(state, alice), alice, random.Random(seed)) == Muggins(alice, 2)
         for seed in range(60)
     ]
     assert 0 < sum(calls) < 60

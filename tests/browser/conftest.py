@@ -131,17 +131,23 @@ def seat_players(site_server, new_page, table_users):
 
 
 def start_match(
-    creator: Player, joiner: Player, *, variant: str, scoring: str = "auto", muggins: bool = False
+    creator: Player,
+    joiner: Player,
+    *,
+    variant: str,
+    scoring: str = "auto",
+    muggins: bool = False,
+    match_target: int = 1,
 ) -> str:
-    """Create a one-game private match through the new-match page (an invitation link); the
-    joiner opens the secret link and takes the seat. Returns the link."""
+    """Create a private match (one game unless told) through the new-match page (an invitation
+    link); the joiner opens the secret link and takes the seat. Returns the link."""
     page = creator.page
     page.goto(f"{creator.base_url}/matches/new/")
     page.check(f"input[name=variant][value={variant}]")
     page.check(f"input[name=scoring][value={scoring}]")
     if muggins:
         page.check("input[name=muggins]")
-    page.fill("input[name=match_target]", "1")
+    page.fill("input[name=match_target]", str(match_target))
     page.click("#new-match-form button[type=submit]")
     page.wait_for_url("**/lobby/invite/*/")
     invite = page.input_value("[data-testid=share-url]")

@@ -76,11 +76,21 @@ def test_bob_claims_too_little_and_alice_calls_muggins_for_the_difference(seat_p
         assert any(acted), f"nobody could act in {truth['view']['phase']}"
     assert missed is not None, "bob never had points to miss"
 
-    # Alice sees the Muggins! button during the window and calls it.
+    # While alice may call, nobody's page knows whether the claim was right: the board and the
+    # story show only what bob claimed.
+    for player in players:
+        story = player.page.inner_text("#claim-result")
+        assert "claimed 0" in story and "Actual" not in story and "pegged" not in story
+    # Alice sees the Muggins panel during the window, names the points bob missed and calls.
     button = alice.page.locator("#muggins-button")
     assert button.is_visible()
     assert bob.page.locator("#muggins-button").count() == 0
     save_screenshot(alice.page, "manual-muggins-window-desktop")
+    alice.page.fill("#muggins-points", "0")
+    button.click()
+    assert "1 or more" in alice.page.inner_text("#muggins-error")
+    assert alice.server_view()["seq"] == seq, "a refused call sends nothing"
+    alice.page.fill("#muggins-points", str(missed["worth"]))
     button.click()
     truth = settle(players, after=seq)
     for player in players:
@@ -90,9 +100,11 @@ def test_bob_claims_too_little_and_alice_calls_muggins_for_the_difference(seat_p
     # Both see what was claimed against what it was worth, and who pegged the difference.
     for player, taker in ((alice, "You"), (bob, "alice_table")):
         result = player.page.inner_text("#claim-result")
-        assert "claimed 0" in result and "pegged 0" in result
+        assert "claimed 0" in result
         assert f"Actual: {missed['worth']} point" in result
-        assert f"Muggins! {taker} took {missed['worth']} point" in result
+        assert (
+            f"Muggins! {taker} named {missed['worth']} and took {missed['worth']} point" in result
+        )
     save_screenshot(bob.page, "manual-muggins-called-phone")
 
 

@@ -80,6 +80,6 @@ def test_resigning_takes_two_presses_and_ends_the_match_for_both(seat_players):
     button.click()
     truth = settle([alice, bob])
     assert truth["view"]["phase"] == "match_over" and truth["view"]["winner"] == 0
-    assert "You won the match!" in alice.page.inner_text("#result-panel")
+    assert "bob_table resigned: you win the match" in alice.page.inner_text("#result-panel")
     assert "resignation" in bob.page.inner_text("#result-panel")
     assert alice.page.locator("#resign-button").is_hidden()

@@ -22,6 +22,7 @@ from games.engine import (
     shuffled_deck,
 )
 from games.engine.events import Event
+from games.engine.seating import partners_of
 
 ALL_OPTIONS = [
     MatchOptions(variant=variant, scoring=scoring, muggins=muggins, match_target=target)
@@ -43,7 +44,8 @@ def choose_action(state: MatchState, rng: random.Random) -> Action:
     """A random next action: chance when needed, else a random legal move of a random seat.
 
     Claims are truthful half the time (random claims are nearly always wrong), Muggins is
-    called now and then, and a seat resigns very rarely.
+    called now and then (naming a random number of points, or the true difference), and a seat
+    resigns very rarely.
     """
     seats = sorted(seats_to_act(state))
     if needs_shuffle(state) and (not seats or rng.random() < 0.7):
@@ -55,10 +57,26 @@ def choose_action(state: MatchState, rng: random.Random) -> Action:
     if state.pending is not None and state.pending.seat == seat and rng.random() < 0.5:
         return Claim(seat, state.pending.actual)
     muggins = [action for action in actions if isinstance(action, Muggins)]
-    if muggins and (len(actions) == 1 or rng.random() < 0.3):
-        return muggins[0]
+    if muggins and (len(muggins) == len(actions) or rng.random() < 0.3):
+        return rng.choice(muggins)
     others = [action for action in actions if not isinstance(action, Muggins)]
     return rng.choice(others)
+
+
+def true_scores(state: MatchState) -> tuple[int, ...]:
+    """The scores with an open window's over-claim taken off its claimant's side.
+
+    A Muggins claim is pegged as claimed until its window closes, when an over-claim is taken
+    back; the true scores are the ones that only ever rise.
+    """
+    window = state.window
+    if window is None or window.claimed <= window.actual:
+        return state.scores
+    claimant_side = partners_of(state.seats, window.claimant)
+    over = window.claimed - window.actual
+    return tuple(
+        score - over if seat in claimant_side else score for seat, score in enumerate(state.scores)
+    )
 
 
 def random_match(options: MatchOptions, seed: int, max_steps: int = 5000) -> Iterator[Step]:

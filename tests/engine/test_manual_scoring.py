@@ -126,6 +126,8 @@ def test_muggins_takes_the_points_an_under_claim_missed(alice, bob):
     assert types(events) == ["muggins_called", "score_revealed"]
     assert only(events, "muggins_called")[0] == {
         "seat": bob,
+        "named": 2,
+        "right": True,
         "points": 2,
         "scores": [1, 2],
         "rear": [0, 0],
@@ -179,7 +181,7 @@ def test_the_window_stays_open_while_the_claimant_plays_on_after_a_go(alice, bob
     assert only(events, "go") == [{"seat": bob}]
     assert state.turn == alice
     assert seats_to_act(state) == {alice, bob}
-    assert legal_actions(state, bob) == [Muggins(bob)]
+    assert legal_actions(state, bob) == [Muggins(bob, p) for p in range(1, 30)] + [Muggins(bob)]
     # either may go first; alice's next card closes bob's chance
     state, events = apply(state, Play(alice, parse_card("2D")))
     assert types(events)[0] == "score_revealed"
@@ -203,7 +205,7 @@ def test_the_dealer_claims_his_heels_and_can_be_muggins_ed(alice, bob):
         apply(state, Play(alice, parse_card("AH")))
     assert error.value.code == "claim_pending"
     state, events = apply(state, Claim(bob, 3))
-    assert only(events, "claim_made")[0]["pegged"] == 2
+    assert only(events, "claim_made")[0]["pegged"] == 3  # as claimed, until the truth is out
     assert only(events, "claim_made")[0]["next"] == alice
     assert seats_to_act(state) == {alice}
     state, events = apply(state, Muggins(alice))
@@ -318,3 +320,84 @@ def test_a_claim_needs_a_pending_count_of_ones_own(alice, bob):
     with pytest.raises(IllegalAction) as error:
         apply(auto, Claim(alice, 0))
     assert error.value.code == "no_claim_pending"
+
+
+def alice_claims_her_run_as(points: int, *, scores: tuple[int, int] = (0, 0)):
+    """alice's 3S makes a run of three (3 points) with Muggins on; she claims ``points``."""
+    state = with_scores(second_example(MUGGINS), *scores)
+    state, _ = play_and_claim_truly(state, "4S 2D")
+    state, _ = apply(state, Play(0, parse_card("3S")))
+    return apply(state, Claim(0, points))
+
+
+def test_an_over_claim_is_pegged_as_claimed_and_hidden_from_everyone_until_the_window_closes(
+    alice, bob
+):
+    state, events = alice_claims_her_run_as(5)
+    made = only(events, "claim_made")[0]
+    assert (made["claimed"], made["pegged"], made["scores"]) == (5, 5, [5, 0])
+    assert "score_revealed" not in types(events)
+    for viewer in (alice, bob, None):
+        seen = view(state, viewer)
+        assert seen["scores"] == [5, 0]
+        assert "actual" not in seen["muggins"] and "3" not in str(seen["muggins"]["claimed"])
+
+
+def test_closing_the_window_takes_an_over_claim_back_to_the_truth(alice, bob):
+    state, _ = alice_claims_her_run_as(5)
+    state, events = apply(state, Play(bob, parse_card("5D")))  # bob passes on Muggins
+    revealed = only(events, "score_revealed")[0]
+    assert (revealed["actual"], revealed["pegged"], revealed["scores"]) == (3, 3, [3, 0])
+    assert state.scores[alice] == 3 and state.rear[alice] == 0
+
+
+def test_an_under_claim_keeps_only_what_was_claimed_when_nobody_calls(alice, bob):
+    state, _ = alice_claims_her_run_as(1)
+    state, events = apply(state, Play(bob, parse_card("5D")))
+    assert only(events, "score_revealed")[0]["pegged"] == 1
+    assert state.scores[alice] == 1
+
+
+def test_muggins_naming_the_exact_difference_pegs_it(alice, bob):
+    state, _ = alice_claims_her_run_as(5)
+    state, events = apply(state, Muggins(bob, 2))
+    called = only(events, "muggins_called")[0]
+    assert (called["named"], called["right"], called["points"]) == (2, True, 2)
+    assert state.scores == (3, 2) and state.window is None
+
+
+@pytest.mark.parametrize("claimed, named", [(3, 2), (5, 1), (5, 3), (1, 1)])
+def test_a_wrong_muggins_call_pegs_nothing_and_is_shown_as_wrong(claimed, named, alice, bob):
+    state, _ = alice_claims_her_run_as(claimed)
+    state, events = apply(state, Muggins(bob, named))
+    called = only(events, "muggins_called")[0]
+    assert (called["named"], called["right"], called["points"]) == (named, False, 0)
+    assert state.scores == (min(claimed, 3), 0)
+    assert types(events) == ["muggins_called", "score_revealed"]
+
+
+@pytest.mark.parametrize("named", [0, 30, True, "2"])
+def test_muggins_must_name_a_whole_number_of_points_from_1_to_29(named, bob):
+    state, _ = alice_claims_her_run_as(5)
+    with pytest.raises(IllegalAction) as error:
+        apply(state, Muggins(bob, named))
+    assert error.value.code == "bad_muggins"
+
+
+def test_a_claim_that_would_reach_the_target_is_checked_at_once(alice, bob):
+    state, events = alice_claims_her_run_as(5, scores=(117, 100))
+    assert types(events) == ["claim_made", "score_revealed"]  # an over-claim does not win
+    assert only(events, "claim_made")[0]["muggins"] is None
+    assert state.scores == (120, 100) and state.window is None and state.winner is None
+
+
+def test_a_go_point_on_an_unchecked_over_claim_cannot_win_the_game(alice, bob):
+    state, _ = play_and_claim_truly(second_example(MUGGINS), "4S 2D 3S 5D QS AD 3H")
+    state, _ = apply(state, Play(bob, parse_card("AC")))  # the last card: a go point follows
+    actual = state.pending.actual
+    state = with_scores(state, 50, 121 - actual - 2)
+    state, events = apply(state, Claim(bob, actual + 1))  # one too many: the board shows 120
+    # the last-card point would take the claimed score to 121: the claim is checked first
+    assert types(events)[:4] == ["claim_made", "score_revealed", "go_scored", "hand_shown"]
+    assert only(events, "score_revealed")[0]["scores"][bob] == 119
+    assert state.scores[bob] == 120 and state.game_result is None

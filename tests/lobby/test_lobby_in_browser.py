@@ -195,6 +195,10 @@ def test_after_a_resignation_both_agree_to_a_rematch_and_meet_at_the_new_match(
     friend.get_by_test_id("rematch").click()
     friend.wait_for_url(first_match)
     host.get_by_text("offers a rematch").wait_for(timeout=10_000)
+    # The one who offered is told it was them, and cannot offer again while waiting.
+    friend.get_by_text("You offered a rematch").wait_for(timeout=10_000)
+    assert friend.get_by_test_id("rematch").is_disabled()
+    assert "offers a rematch" not in friend.inner_text("[data-rematch]")
     host.get_by_test_id("rematch").click()
 
     host.wait_for_url(

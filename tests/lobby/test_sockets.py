@@ -234,3 +234,13 @@ async def test_a_rematch_offer_and_its_acceptance_reach_both_players(alice, bob)
         started = await player.receive_until(is_type("rematch_started"))
         assert started["url"] == f"/matches/{new_match.pk}/"
         await player.close()
+
+
+async def test_the_offerers_own_page_learns_the_offer_was_theirs(alice, bob):
+    match = await active_match(alice, bob)
+    await sync_to_async(game_services.match_resign)(match_id=match.pk, user=bob)
+    await sync_to_async(services.rematch_offer)(match_id=match.pk, user=bob)
+    player_b, hello = await chat_as(match.pk, bob)
+    assert hello["seat"] == 1
+    assert hello["rematch"] == {"by": "bob", "by_seat": 1, "url": None}
+    await player_b.close()

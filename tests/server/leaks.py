@@ -159,6 +159,13 @@ class LeakCheck:
             self.known_last_hand, self.known = self.known, self._deal_for(data["dealer"])
         self.known |= newly_public(event)
         secret = cards_in(data) - self.known
+        if (
+            kind == "claim_made"
+            and data["muggins"] is not None
+            and data["pegged"] != data["claimed"]
+        ):
+            # Pegging less than claimed while Muggins may still be called gives the truth away.
+            self.problems.append(f"seq {seq}: claim_made shows the truth to seat {self.seat}")
         if kind == "score_revealed":
             # A Muggins window may close after the next deal; it explains the last hand's cards.
             secret -= self.known_last_hand

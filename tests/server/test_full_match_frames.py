@@ -115,7 +115,7 @@ def honest_move(match_id: int, rng: random.Random, plan: dict[str, bool]):
         return None
     window = state.window
     if window is not None and window.claimed != window.actual:
-        return window.caller, {"type": "muggins"}
+        return window.caller, {"type": "muggins", "points": abs(window.actual - window.claimed)}
     pending = state.pending
     if pending is not None:
         points = pending.actual

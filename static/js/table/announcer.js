@@ -9,7 +9,10 @@ import { points, sayGo, sayItems } from "../speech.js";
  * shows): each is held for a moment so people and screen readers catch every one, a long
  * backlog speeds up, and nothing lingers: the last line is cleared a while after it was said,
  * and at once when a new phase or hand begins, so "Starter: ace of spades" is not still up
- * during the next hand's discard. A line still being held is never cut short.
+ * during the next hand's discard. A line still being held is never cut short, except by an
+ * urgent one (a game or the match won): that drops every ordinary line still waiting and
+ * replaces the one on show, so the end of a match is never announced after an old
+ * "fifteen two".
  */
 export class Announcer {
   constructor(element, { holdMs = 1500, fastMs = 500, lingerMs = 4000, backlog = 3 } = {}) {
@@ -18,14 +21,15 @@ export class Announcer {
     this.fastMs = fastMs;
     this.lingerMs = lingerMs;
     this.backlog = backlog;
-    this.queue = []; // [{ text, hurry }]
-    this.holding = false;
+    this.queue = []; // [{ text, hurry, urgent }]
+    this.holding = null; // the item on show while it is held, else null
     this.timer = null;
   }
 
-  say(text) {
-    this.queue.push({ text, hurry: false });
-    if (!this.holding) this.next();
+  say(text, { urgent = false } = {}) {
+    if (urgent) this.queue = this.queue.filter((item) => item.urgent);
+    this.queue.push({ text, hurry: false, urgent });
+    if (!this.holding || (urgent && !this.holding.urgent)) this.next();
   }
 
   /** A new phase or hand began: lines still waiting belong to the old one and hurry. */
@@ -38,11 +42,11 @@ export class Announcer {
     clearTimeout(this.timer);
     const item = this.queue.shift();
     if (item === undefined) {
-      this.holding = false;
+      this.holding = null;
       this.timer = setTimeout(() => this.blank(), this.lingerMs);
       return;
     }
-    this.holding = true;
+    this.holding = item;
     this.element.textContent = item.text;
     this.element.classList.remove("flash");
     void this.element.offsetWidth; // restart the highlight animation
@@ -59,33 +63,70 @@ export class Announcer {
   }
 }
 
+/** Events whose line replaces whatever is still waiting to be said. */
+export const URGENT = new Set(["game_ended", "match_ended"]);
+
+const SUBJECTS = { play: "the card", heels: "his heels", hand: "the hand", crib: "the crib" };
+
 /**
- * The line an event ({type, data}) announces, or null. `name(seat)` says "You" for the viewer's
+ * The line an event ({type, data}) announces, or null (only for events the table does not
+ * show, like a player joining). Every move is said, scoring or not ("bob plays king of spades,
+ * count 25"), so a screen reader hears the whole game. `name(seat)` says "You" for the viewer's
  * seat, and the verb agrees with it ("You show", "bob shows").
  */
 export function announcementFor({ type, data }, { name, viewer }) {
   const yours = (seat) => seat === viewer;
+  const verb = (seat, base, third) => (yours(seat) ? base : third);
   switch (type) {
-    case "card_played":
-      return data.points ? `${name(data.seat)}: ${sayItems(data.items)}` : null;
+    case "cut_for_deal": {
+      const cuts = data.cuts.map((card, seat) => `${name(seat)} ${verb(seat, "cut", "cuts")} ${cardName(card)}`).join(", ");
+      if (data.dealer === null) return `${cuts}: a tie, cut again`;
+      return `${cuts}: ${name(data.dealer)} ${verb(data.dealer, "deal", "deals")}`;
+    }
+    case "hand_started":
+      return `Hand ${data.hand}: ${name(data.dealer)} ${verb(data.dealer, "deal", "deals")}`;
+    case "discarded":
+      if (yours(data.seat) && data.cards) return `You discard ${cardNames(data.cards)}`;
+      return `${name(data.seat)} ${verb(data.seat, "discard", "discards")} to the crib`;
+    case "points_awarded":
+      return `${name(data.seat)} ${verb(data.seat, "get", "gets")} ${points(data.points)}${data.reason === "pone_start" ? " to start" : ""}`;
+    case "card_played": {
+      const played = `${name(data.seat)} ${verb(data.seat, "play", "plays")} ${cardName(data.card)}, count ${data.count}`;
+      return data.points ? `${played}: ${sayItems(data.items)}` : played;
+    }
     case "go":
       return `${name(data.seat)}: go`;
     case "go_scored":
       return `${name(data.seat)}: ${sayGo(data)}`;
+    case "count_reset":
+      return "The count starts again";
     case "starter_cut":
       return data.heels ? `${cardName(data.card)}: two for his heels` : `Starter: ${cardName(data.card)}`;
     case "hand_shown":
       if (data.total === undefined || data.total === null) {
-        const verb = yours(data.seat) ? "show" : "shows";
-        return `${name(data.seat)} ${verb}${data.kind === "crib" ? " the crib" : ""}: ${cardNames(data.cards)}`;
+        return `${name(data.seat)} ${verb(data.seat, "show", "shows")}${data.kind === "crib" ? " the crib" : ""}: ${cardNames(data.cards)}`;
       }
-      return `${name(data.seat)}, ${data.kind}: ${sayItems(data.items)}${data.items.length > 1 ? ` (${points(data.total)})` : ""}`;
+      return `${name(data.seat)}, ${data.kind}: ${cardNames(data.cards)}. ${sayItems(data.items)}${data.items.length > 1 ? ` (${points(data.total)})` : ""}`;
+    case "claim_made":
+      return `${name(data.seat)} ${verb(data.seat, "claim", "claims")} ${data.claimed} for ${SUBJECTS[data.subject] || data.subject}`;
     case "muggins_called":
-      return data.points ? `Muggins! ${name(data.seat)}: ${points(data.points)}` : null;
-    case "game_ended":
-      return `${name(data.winner)} ${yours(data.winner) ? "win" : "wins"} the game${skunkText(data.skunk)}`;
-    case "match_ended":
-      return `${name(data.winner)} ${yours(data.winner) ? "win" : "wins"} the match`;
+      return data.right
+        ? `Muggins! ${name(data.seat)} ${verb(data.seat, "name", "names")} ${data.named} and ${verb(data.seat, "take", "takes")} ${points(data.points)}`
+        : `${name(data.seat)} ${verb(data.seat, "call", "calls")} Muggins for ${data.named}: wrong, nothing pegged`;
+    case "score_revealed": {
+      const worth = `${name(data.seat)}, ${SUBJECTS[data.subject] || data.subject}: worth ${points(data.actual)}${data.items && data.items.length ? `, ${sayItems(data.items)}` : ""}`;
+      return data.pegged < data.claimed ? `${worth}; over-claimed, ${verb(data.seat, "you keep", "keeps")} only ${data.pegged}` : worth;
+    }
+    case "game_ended": {
+      const score = data.scores ? ` ${data.scores[data.winner]} to ${Math.max(...data.scores.filter((_, seat) => seat !== data.winner))}` : "";
+      return `${name(data.winner)} ${verb(data.winner, "win", "wins")} the game${score}${skunkText(data.skunk)}`;
+    }
+    case "match_ended": {
+      const wins = `${name(data.winner)} ${verb(data.winner, "win", "wins")} the match`;
+      if (data.reason === "resigned") return `${wins} by resignation`;
+      if (data.reason === "abandoned") return `${wins}: a player left the table`;
+      return wins;
+    }
     default:
       return null;
   }

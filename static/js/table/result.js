@@ -29,6 +29,19 @@ export function finalScoreLine(result, view, name) {
   return `Final score ${result.scores[result.winner]} to ${runnerUp}${skunkText(result.skunk)}: ${points(result.match_points)} to ${result.winner === view.viewer ? "you" : name(result.winner)}.`;
 }
 
+/** "You won the match!", or after a resignation "bob resigned: you win the match". */
+export function matchHeading(view, name) {
+  const youWon = view.winner === view.viewer;
+  const winner = youWon ? "you" : name(view.winner);
+  const losers = otherSeats(view, view.winner);
+  if (view.end_reason === "resigned" && losers.length === 1) {
+    const loser = losers[0] === view.viewer ? "You" : name(losers[0]);
+    return `${loser} resigned: ${winner} ${youWon ? "win" : "wins"} the match`;
+  }
+  if (view.end_reason === "resigned") return `${youWon ? "You win" : `${name(view.winner)} wins`} the match by resignation`;
+  return youWon ? "You won the match!" : `${name(view.winner)} won the match`;
+}
+
 export class ResultPanel {
   /** `table` gives `$`, `view`, `name(seat)`, `seatOrder()` and the page's lobby URL on `root`. */
   constructor(table) {
@@ -58,8 +71,13 @@ export class ResultPanel {
     const heading = document.createElement("h2");
     const lines = [];
     if (matchOver) {
-      heading.textContent = view.winner === view.viewer ? "You won the match!" : `${name(view.winner)} won the match`;
-      lines.push(`Match points: ${this.table.seatOrder().map((seat) => `${name(seat)} ${view.match_scores[seat]}`).join(", ")}.`);
+      heading.textContent = matchHeading(view, name);
+      const standing = this.table.seatOrder().map((seat) => `${name(seat)} ${view.match_scores[seat]}`).join(", ");
+      // A match given up ends whatever the match points say: the result says so, with the
+      // points as they stood, so "You won the match! Match points: You 0, bob 0." never reads
+      // as a win on points.
+      const early = view.end_reason === "resigned" || view.end_reason === "abandoned";
+      lines.push(early ? `Match points when it ended: ${standing} (of ${view.options.match_target} to win).` : `Match points: ${standing}.`);
       const ending = endingLine(view, name);
       if (ending) lines.push(ending);
     } else {

@@ -18,8 +18,22 @@ export function statusText(view, name) {
   } else if (view.phase === "show") {
     text = view.pending_claim ? (view.pending_claim.seat === you ? "Count your points and claim them." : `Waiting for ${name(view.pending_claim.seat)} to count.`) : "The show.";
   } else if (view.phase === "match_over") text = "The match is over.";
-  if (view.muggins && view.muggins.seat === you) text = `${text} You may call Muggins.`.trim();
+  if (view.legal && view.legal.muggins && view.muggins) text = `${text} ${mugginsPrompt(view, name)}`.trim();
   return text;
+}
+
+const SUBJECTS = { play: "card", heels: "heels", hand: "hand", crib: "crib" };
+
+/**
+ * Which claim a Muggins call would be on, so a window carried into the next hand (the crib's,
+ * open through the next deal) says it is last hand's and is not read as a stale prompt.
+ */
+export function mugginsPrompt(view, name) {
+  const window = view.muggins;
+  const claimant = name(window.claimant);
+  const owner = claimant === "You" ? "your" : `${claimant}'s`;
+  const earlier = window.subject === "crib" && view.phase === "discard" ? " from last hand" : "";
+  return `You may call Muggins on ${owner} ${SUBJECTS[window.subject] || window.subject}${earlier} (claimed ${window.claimed}).`;
 }
 
 /** Draw the status line (`element`) for a view. */

@@ -1,0 +1,238 @@
+"""What the table says for every event (static/js/table/announcer.js), that the end of a match
+is not held up behind old lines, the Muggins texts (claims.js, log.js, status.js), the result
+after a resignation (table/result.js) and the fair-shuffle verdicts that say what they could not
+check (fairness.js)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.js.conftest import FAKE_CLOCK
+
+pytestmark = pytest.mark.browser
+
+SAY = """
+const { announcementFor } = await load("table/announcer.js");
+const name = (seat) => (seat === 0 ? "You" : "Computer");
+return arg.map((event) => announcementFor(event, { name, viewer: 0 }));
+"""
+
+
+def test_every_event_of_a_hand_is_spoken_scoring_or_not(js):
+    events = [
+        {"type": "cut_for_deal", "data": {"cuts": ["4H", "9S"], "dealer": 0}},
+        {"type": "hand_started", "data": {"game": 1, "hand": 1, "dealer": 0, "hand_size": 6}},
+        {"type": "discarded", "data": {"seat": 1}},
+        {"type": "discarded", "data": {"seat": 0, "cards": ["KH", "QS"]}},
+        {"type": "starter_cut", "data": {"card": "AS", "heels": 0}},
+        {
+            "type": "card_played",
+            "data": {"seat": 1, "card": "KS", "count": 25, "points": 0, "items": []},
+        },
+        {
+            "type": "card_played",
+            "data": {
+                "seat": 0,
+                "card": "5D",
+                "count": 15,
+                "points": 2,
+                "items": [{"kind": "fifteen", "cards": [], "points": 2}],
+            },
+        },
+        {"type": "card_played", "data": {"seat": 1, "card": "2C", "count": 17}},
+        {"type": "go", "data": {"seat": 1}},
+        {"type": "go_scored", "data": {"seat": 0, "points": 1, "last": False}},
+        {"type": "count_reset", "data": {"next": 1}},
+        {
+            "type": "hand_shown",
+            "data": {
+                "seat": 1,
+                "kind": "hand",
+                "cards": ["5H", "TD", "4C", "4S"],
+                "total": 6,
+                "items": [
+                    {"kind": "fifteen", "cards": [], "points": 2},
+                    {"kind": "fifteen", "cards": [], "points": 2},
+                    {"kind": "pair", "cards": [], "points": 2},
+                ],
+            },
+        },
+        {"type": "claim_made", "data": {"seat": 1, "subject": "hand", "claimed": 4}},
+        {"type": "muggins_called", "data": {"seat": 0, "named": 2, "right": True, "points": 2}},
+        {"type": "muggins_called", "data": {"seat": 0, "named": 3, "right": False, "points": 0}},
+        {
+            "type": "score_revealed",
+            "data": {
+                "seat": 1,
+                "subject": "hand",
+                "claimed": 8,
+                "actual": 6,
+                "pegged": 6,
+                "items": [],
+            },
+        },
+        {"type": "game_ended", "data": {"winner": 1, "scores": [95, 121], "skunk": "none"}},
+        {"type": "match_ended", "data": {"winner": 1, "reason": "resigned"}},
+        {"type": "player_joined", "data": {"seat": 1, "name": "bob"}},
+    ]
+    said = js(SAY, events)
+    assert said[:-1] == [
+        "You cut four of hearts, Computer cuts nine of spades: You deal",
+        "Hand 1: You deal",
+        "Computer discards to the crib",
+        "You discard king of hearts and queen of spades",
+        "Starter: ace of spades",
+        "Computer plays king of spades, count 25",
+        "You play five of diamonds, count 15: fifteen two",
+        "Computer plays two of clubs, count 17",
+        "Computer: go",
+        "You: one for the go",
+        "The count starts again",
+        "Computer, hand: five of hearts, ten of diamonds, four of clubs and four of spades. "
+        "fifteen two, fifteen four and a pair is six (6 points)",
+        "Computer claims 4 for the hand",
+        "Muggins! You name 2 and take 2 points",
+        "You call Muggins for 3: wrong, nothing pegged",
+        "Computer, the hand: worth 6 points; over-claimed, keeps only 6",
+        "Computer wins the game 121 to 95",
+        "Computer wins the match by resignation",
+    ]
+    assert said[-1] is None, "a server event the table does not show says nothing"
+
+
+ANNOUNCER = (
+    FAKE_CLOCK
+    + """
+const { Announcer } = await load("table/announcer.js");
+const element = document.createElement("div");
+document.body.append(element);
+const announcer = new Announcer(element, { holdMs: 80, fastMs: 20, lingerMs: 150 });
+"""
+)
+
+
+def test_the_end_of_a_match_drops_old_lines_and_is_said_at_once(js):
+    result = js(
+        ANNOUNCER
+        + """
+        for (const text of ["You: fifteen two", "Computer: go", "You: one for last"]) announcer.say(text);
+        const first = element.textContent;
+        announcer.say("Computer wins the game", { urgent: true });
+        const atOnce = element.textContent;
+        announcer.say("Computer wins the match", { urgent: true });
+        const held = element.textContent;  // an urgent line is not cut short by another
+        clock.advance(80);
+        const next = element.textContent;
+        clock.advance(80);
+        clock.advance(150);
+        return [first, atOnce, held, next, element.textContent];
+        """
+    )
+    assert result == [
+        "You: fifteen two",
+        "Computer wins the game",
+        "Computer wins the game",
+        "Computer wins the match",
+        "",
+    ]
+
+
+def test_the_claim_story_hides_the_truth_until_it_is_revealed_then_tells_all(js):
+    result = js(
+        """
+        const { ClaimRecord, parseMuggins } = await load("claims.js");
+        const context = { viewer: 0, names: ["alice", "bob"], seats: [0, 1] };
+        const record = new ClaimRecord();
+        record.apply({ type: "claim_made", data: { seat: 1, subject: "hand", claimed: 8, pegged: 8 } });
+        const hidden = record.describe(context);
+        record.apply({ type: "muggins_called", data: { seat: 0, named: 2, right: true, points: 2 } });
+        record.apply({ type: "score_revealed", data: { seat: 1, subject: "hand", claimed: 8, actual: 6, pegged: 6, items: [] } });
+        const told = record.describe(context);
+        const wrong = new ClaimRecord();
+        wrong.apply({ type: "claim_made", data: { seat: 0, subject: "play", claimed: 2, pegged: 2 } });
+        wrong.apply({ type: "muggins_called", data: { seat: 1, named: 1, right: false, points: 0 } });
+        wrong.apply({ type: "score_revealed", data: { seat: 0, subject: "play", claimed: 2, actual: 2, pegged: 2, items: [] } });
+        return {
+          hidden,
+          told,
+          wrong: wrong.describe(context),
+          parsed: ["", "0", "2", "30", "x"].map((text) => parseMuggins(text).value ?? null),
+        };
+        """
+    )
+    assert result["hidden"] == "bob claimed 8 for the hand."
+    assert result["told"] == (
+        "bob claimed 8 for the hand. Actual: 6 points. bob pegs only 6. "
+        "Muggins! You named 2 and took 2 points."
+    )
+    assert result["wrong"] == (
+        "You claimed 2 for the card. Actual: 2 points. bob called Muggins for 1: wrong, nothing pegged."
+    )
+    assert result["parsed"] == [None, None, 2, None, None]
+
+
+def test_the_muggins_prompt_names_the_claim_and_says_when_it_is_last_hands_crib(js):
+    result = js(
+        """
+        const { statusText } = await load("table/status.js");
+        const name = (seat) => (seat === 0 ? "You" : "bob");
+        const window = { seat: 0, claimant: 1, subject: "crib", claimed: 4, cards: [], starter: "2C" };
+        const base = { viewer: 0, seats: [0, 1], to_act: [0, 1], discarded: [false, false], pending_claim: null, turn: null, cuts: null };
+        const discard = { ...base, phase: "discard", muggins: window, legal: { discard: true, muggins: true } };
+        const bobs = { ...discard, legal: { discard: false, muggins: false }, viewer: 1, to_act: [0] };
+        return [statusText(discard, name), statusText(bobs, name)];
+        """
+    )
+    assert result == [
+        "Choose two cards to discard. You may call Muggins on bob's crib from last hand (claimed 4).",
+        "Waiting for You to discard.",
+    ]
+
+
+def test_a_resignation_says_who_gave_the_match_up_with_the_real_match_points(js):
+    result = js(
+        """
+        const { matchHeading, endingLine } = await load("table/result.js");
+        const name = (seat) => (seat === 0 ? "You" : "bob");
+        const view = (viewer, reason) => ({ phase: "match_over", winner: 0, end_reason: reason, viewer, seats: [0, 1], match_scores: [0, 0] });
+        return [
+          matchHeading(view(0, "resigned"), name),
+          matchHeading(view(1, "resigned"), (seat) => (seat === 1 ? "You" : "alice")),
+          matchHeading(view(0, "points"), name),
+          endingLine(view(0, "resigned"), name),
+        ];
+        """
+    )
+    assert result == [
+        "bob resigned: you win the match",
+        "You resigned: alice wins the match",
+        "You won the match!",
+        "The match ended by bob's resignation.",
+    ]
+
+
+def test_a_shuffle_verdict_names_each_check_it_could_not_make(js):
+    result = js(
+        """
+        const { FairnessLedger, commitmentFor, verdictText } = await load("fairness.js");
+        const deck = [];
+        for (const suit of "SHDC") for (const rank of "A23456789TJQK") deck.push(rank + suit);
+        const salt = "ab".repeat(32);
+        const commitment = await commitmentFor(deck, salt);
+        const late = new FairnessLedger(0);  // opened after the deal: only the commitment seen
+        late.committed({ shuffle: 2, purpose: "deal", commitment });
+        const deal = await late.revealed({ shuffle: 2, purpose: "deal", deck, salt });
+        const cut = new FairnessLedger(0);
+        cut.committed({ shuffle: 1, purpose: "cut_for_deal", commitment });
+        cut.cutForDeal({ cuts: ["AS", "2S"] });
+        const cutVerdict = await cut.revealed({ shuffle: 1, purpose: "cut_for_deal", deck, salt });
+        const unseen = await new FairnessLedger(0).revealed({ shuffle: 3, purpose: "deal", deck, salt });
+        return [verdictText("Shuffle 2 (deal)", deal), verdictText("Shuffle 1 (cut for deal)", cutVerdict), verdictText("Shuffle 3 (deal)", unseen)];
+        """
+    )
+    assert result == [
+        "Shuffle 2 (deal): verified: the deck matches its commitment; not checked: your cards "
+        "(this page did not see the deal), the starter (this page did not see the deal and the cut).",
+        "Shuffle 1 (cut for deal): verified: the deck matches its commitment, the cuts came from it.",
+        "Shuffle 3 (deal): not checked: the whole shuffle (this page opened after its commitment was sent).",
+    ]
