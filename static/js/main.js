@@ -97,6 +97,9 @@ connection = new MatchConnection(url, {
 });
 connection.connect();
 
+// Who is connected comes from the match's chat socket (static/js/chat.js), shown at the table.
+window.addEventListener("cribbage:presence", (presenceEvent) => table.setPresence(presenceEvent.detail.connected));
+
 // For people and tests alike: the page's state is inspectable, and the connection can be dropped.
 window.cribbage = {
   matchId,
