@@ -108,6 +108,7 @@ window.cribbage = {
   },
   connection,
   sounds,
+  table, // table.view is the view drawn, which lags behind `view` while a show holds the next deal
 };
 
 const copy = document.getElementById("copy-invite");

@@ -61,9 +61,9 @@ def assert_in_view(page, phase: str, screen: str) -> None:
         "board scores": "#board .board-points",
         "count": "#count",
     }
-    if phase in ("show", "show-claim"):
-        wanted["hand in the show"] = "#felt .shown:not([hidden])"
-    elif page.evaluate("(window.cribbage.view.cards || []).length > 0"):
+    if page.locator("#felt .shown:not([hidden])").count():
+        wanted["hands in the show"] = "#felt .shown:not([hidden])"
+    if page.evaluate("(window.cribbage.table.view.cards || []).length > 0"):
         wanted["hand"] = "#hand-near .card"  # (none once the last card is played)
     wanted.update(
         {

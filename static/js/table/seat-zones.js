@@ -26,7 +26,8 @@ export function zoneBadges(view, seat) {
   const badges = [];
   if (view.dealer !== null && view.phase !== "cut_for_deal") badges.push(view.dealer === seat ? ["dealer", "Dealer"] : ["pone", "Pone"]);
   badges.push(...seatBadges(view, seat));
-  if (view.phase !== "cut_for_deal") {
+  // Cards held matter while they are being discarded and played; in the show everyone holds none.
+  if (view.phase === "discard" || view.phase === "play") {
     const held = view.held_counts[seat];
     badges.push(["count", `${held} card${held === 1 ? "" : "s"}`]);
   }

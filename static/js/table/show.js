@@ -76,6 +76,8 @@ export class ShowPanel {
     felt.dataset.showing = String(showing);
     // The first hand of a show goes down at once; the others follow as each is counted.
     if (showing && this.revealed === 0 && this.stepping === null) this.reveal(0);
+    // A hand waiting for its claim holds nothing up: what is shown after it is laid down too.
+    while (this.stepping === null && this.revealed < view.shown.length && !view.shown[this.revealed - 1].items) this.reveal(this.revealed);
     for (const [lane, seat] of this.table.lanes()) {
       const slot = this.table.$(`show-${lane}`);
       const entries = view.shown.map((shown, index) => [shown, index]).filter(([shown]) => shown.seat === seat);
@@ -119,15 +121,17 @@ export class ShowPanel {
     this.timer = this.clock.setTimeout(tick, 0);
   }
 
-  /** A hand_shown or score_revealed event arrived: lay down what the pacing has reached. */
+  /**
+   * A hand_shown event arrived: lay it down now unless a hand is still being counted on screen
+   * (then its turn comes when that one is done). With manual scoring a hand waits for its
+   * owner's claim, so the next one is laid down as soon as it is shown.
+   */
   afterEvent(event) {
-    if (event.type !== "hand_shown" && event.type !== "score_revealed") return;
+    if (event.type !== "hand_shown") return;
     const { view } = this.table;
     if (this.stepping !== null || this.showKey !== `${view.game}-${view.hand}`) return;
-    // The last hand face up is counted now (its items just came) or the next one is due.
-    const last = this.revealed - 1;
-    if (last >= 0 && view.shown[last] && view.shown[last].items && event.type === "score_revealed") this.reveal(last);
-    else if (this.revealed < view.shown.length && (last < 0 || view.shown[last].items)) this.reveal(this.revealed);
+    if (this.revealed < view.shown.length) this.reveal(this.revealed);
+    this.render();
   }
 
   entry(view, shown, index) {
@@ -201,7 +205,7 @@ export class ShowPanel {
     const heading = document.createElement("h2");
     heading.className = "show-title";
     const owner = current.seat === view.viewer ? "Your" : `${this.table.name(current.seat)}'s`;
-    heading.textContent = this.finished ? "The show" : `The show: ${owner} ${current.kind}`;
+    heading.textContent = this.finished ? "The show" : `${owner} ${current.kind}`;
     const waiting = this.table.held !== null || !this.finished;
     bar.replaceChildren(heading);
     if (waiting) {
