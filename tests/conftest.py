@@ -135,7 +135,9 @@ def new_page(browser, request) -> Iterator:
 
     def open_page(viewport: dict | None = None, **options):
         """``options`` go to the browser context: ``has_touch``, ``reduced_motion``, ..."""
-        context = browser.new_context(viewport=viewport or {"width": 1280, "height": 900}, **options)
+        context = browser.new_context(
+            viewport=viewport or {"width": 1280, "height": 900}, **options
+        )
         contexts.append(context)
         page = context.new_page()
         watch = ConsoleWatch()

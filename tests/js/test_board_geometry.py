@@ -210,3 +210,19 @@ def test_the_drawn_board_shows_its_finishing_number_when_folded_for_a_phone(js):
         """
     )
     assert sorted(texts) == ["121", "61", "91"]
+
+
+@pytest.mark.parametrize(
+    "variant, width, streets",
+    [("six", 900, 2), ("six", 560, 2), ("six", 380, 4), ("five", 380, 2), ("five", 250, 4)],
+)
+def test_a_board_too_narrow_for_readable_holes_is_folded_into_four_streets(
+    js, variant, width, streets
+):
+    assert (
+        js(
+            'const { streetsFor } = await load("board.js"); return streetsFor(arg.variant, arg.width);',
+            {"variant": variant, "width": width},
+        )
+        == streets
+    )
