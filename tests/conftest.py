@@ -133,8 +133,11 @@ def new_page(browser, request) -> Iterator:
     contexts = []
     watches: list[ConsoleWatch] = []
 
-    def open_page(viewport: dict | None = None):
-        context = browser.new_context(viewport=viewport or {"width": 1280, "height": 900})
+    def open_page(viewport: dict | None = None, **options):
+        """``options`` go to the browser context: ``has_touch``, ``reduced_motion``, ..."""
+        context = browser.new_context(
+            viewport=viewport or {"width": 1280, "height": 900}, **options
+        )
         contexts.append(context)
         page = context.new_page()
         watch = ConsoleWatch()

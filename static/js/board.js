@@ -10,7 +10,7 @@
 // Geometry is pure (boardLayout) so tests can check it without drawing.
 
 const SVG_NS = "http://www.w3.org/2000/svg";
-const NARROW_QUERY = "(max-width: 700px)";
+const MIN_PITCH_PX = 7.5; // holes closer than this on screen are folded into four streets
 
 const PITCH = 10; // distance between neighbouring holes in a group
 const GROUP_GAP = 7; // extra space between groups of five
@@ -85,6 +85,16 @@ export function boardLayout(variant, { streets = 2 } = {}) {
 }
 
 /**
+ * How many streets to fold a board `width` pixels wide into: two while its holes stay at least
+ * MIN_PITCH_PX apart, else four. A box not laid out yet (width 0) gets two.
+ */
+export function streetsFor(variant, width) {
+  if (!width) return 2;
+  const wide = boardLayout(variant, { streets: 2 });
+  return (width / wide.width) * wide.pitch >= MIN_PITCH_PX ? 2 : 4;
+}
+
+/**
  * Where to draw a skunk line: across each lane, just before hole `score` in the direction of
  * travel. Within a street it is a tick between two holes; at a turn it joins the two streets.
  */
@@ -94,6 +104,48 @@ export function skunkLinePosition(layout, score) {
   if (here.street === before.street) return { x: (here.x + before.x) / 2, streets: [here.street] };
   const turnsRight = here.street % 2 === 1;
   return { x: here.x + (turnsRight ? 0.9 : -0.9) * layout.pitch, streets: [before.street, here.street] };
+}
+
+const FINISH_RING = 5.5; // radius of the ring drawn round the finishing hole
+
+/**
+ * The board's words: the finishing hole's number and each skunk line's, placed so that none
+ * covers a hole, the finishing ring or another label at either fold.
+ *
+ * Each is { kind: "finish" | "skunk", text, x, y (the baseline), anchor, size, box } where box is
+ * the {left, right, top, bottom} the text takes. The folded (four-street) board is drawn about
+ * one unit a pixel on a phone, so its words are larger. A skunk line's number sits in the band
+ * between the lanes, centred on its line, unless that would crowd the finishing hole (a turn at
+ * the start end): then it moves to the line's right. The finishing hole's number goes to its
+ * right if there is room there, else above it.
+ */
+export function boardLabels(layout) {
+  const size = layout.streets === 4 ? 9 : 7;
+  const finish = layout.hole("near", layout.target);
+  const baseline = layout.middleY + size * 0.35;
+  const label = (kind, text, x, y, anchor) => {
+    const width = text.length * size * 0.62;
+    const left = anchor === "start" ? x : anchor === "end" ? x - width : x - width / 2;
+    return { kind, text, x, y, anchor, size, box: { left, right: left + width, top: y - size * 0.75, bottom: y + size * 0.1 } };
+  };
+  const ring = { left: finish.x - FINISH_RING, right: finish.x + FINISH_RING, top: finish.y - FINISH_RING, bottom: finish.y + FINISH_RING };
+  const labels = [];
+  for (const { score } of skunkLines(layout.variant)) {
+    const { x } = skunkLinePosition(layout, score);
+    let placed = label("skunk", String(score), x, baseline, "middle");
+    if (boxesMeet(placed.box, ring, 4)) placed = label("skunk", String(score), x + 3, baseline, "start");
+    labels.push(placed);
+  }
+  const text = String(layout.target);
+  let placed = label("finish", text, finish.x + FINISH_RING + 2.5, baseline, "start");
+  if (labels.some((other) => boxesMeet(other.box, placed.box, 2))) placed = label("finish", text, finish.x, finish.y - FINISH_RING - 2.5, "middle");
+  labels.push(placed);
+  return labels;
+}
+
+/** Whether two boxes come within `margin` of each other. */
+export function boxesMeet(a, b, margin = 0) {
+  return a.left < b.right + margin && b.left < a.right + margin && a.top < b.bottom + margin && b.top < a.bottom + margin;
 }
 
 function svg(tag, attributes = {}) {
@@ -119,15 +171,17 @@ export class CribbageBoard {
     this.pegElements = { near: [], far: [] };
     this.names = { near: "", far: "" };
     this.scores = { near: 0, far: 0 };
-    // Fold the long board in four on a narrow screen; redraw when the screen changes.
-    const narrow = !streets && typeof window !== "undefined" && window.matchMedia ? window.matchMedia(NARROW_QUERY) : null;
-    const chooseStreets = () => streets || (narrow && narrow.matches ? 4 : 2);
+    // Fold the board in four when its box is too narrow for two readable streets (a phone, or
+    // the side column of a wide screen); redraw when the box crosses that width.
+    const chooseStreets = () => streets || streetsFor(variant, container.clientWidth);
     this.layout = boardLayout(variant, { streets: chooseStreets() });
-    if (narrow) {
-      narrow.addEventListener("change", () => {
-        this.layout = boardLayout(variant, { streets: chooseStreets() });
+    if (!streets && typeof ResizeObserver === "function") {
+      new ResizeObserver(() => {
+        const wanted = chooseStreets();
+        if (wanted === this.layout.streets) return;
+        this.layout = boardLayout(variant, { streets: wanted });
         this.draw();
-      });
+      }).observe(container);
     }
     this.draw();
   }
@@ -166,16 +220,14 @@ export class CribbageBoard {
       root.append(laneGroup);
     }
     const finish = layout.hole("near", layout.target);
-    root.append(svg("circle", { cx: finish.x, cy: finish.y, r: 5.5, class: "hole-finish-ring" }));
+    root.append(svg("circle", { cx: finish.x, cy: finish.y, r: FINISH_RING, class: "hole-finish-ring" }));
     root.append(svg("circle", { cx: finish.x, cy: finish.y, r: 2.6, class: "hole hole-finish", "data-hole": layout.target }));
-    // Label the finishing hole unless a skunk line's label sits at the turn beside it.
-    if (!skunkLines(layout.variant).some(({ score }) => skunkLinePosition(layout, score).x < finish.x + 30)) {
-      const finishLabel = svg("text", { x: finish.x + 8, y: finish.y + 3, class: "board-text" });
-      finishLabel.textContent = String(layout.target);
-      root.append(finishLabel);
-    }
-
     for (const line of skunkLines(layout.variant)) this.drawSkunkLine(root, line);
+    for (const label of boardLabels(layout)) {
+      const text = svg("text", { x: label.x, y: label.y, "font-size": label.size, class: `board-text board-label-${label.kind}`, "text-anchor": label.anchor });
+      text.textContent = label.text;
+      root.append(text);
+    }
 
     for (const lane of ["far", "near"]) {
       this.pegElements[lane] = [0, 1].map((index) => {
@@ -204,9 +256,6 @@ export class CribbageBoard {
       const pad = ys.length === 1 ? 5 : 3;
       group.append(svg("line", { x1: position.x, x2: position.x, y1: Math.min(...ys) - pad, y2: Math.max(...ys) + pad }));
     }
-    const label = svg("text", { x: position.x, y: layout.middleY + 3, class: "board-text", "text-anchor": "middle" });
-    label.textContent = String(score);
-    group.append(label);
     root.append(group);
   }
 

@@ -140,6 +140,7 @@ export class MatchSocial {
     this.absentSince = new Map(); // seat -> ms timestamp, for disconnected players
     this.abandonAfter = 120;
     this.seat = null;
+    this.players = []; // the seats with a person, whose presence is told
     this.panel = new ChatPanel(root.querySelector("[data-chat-panel]"), {
       send: (text) => this.socket.send({ type: "chat", text }),
     });
@@ -169,6 +170,7 @@ export class MatchSocial {
         this.panel.setTitle(frame.room === "players" ? "Players' chat" : "Spectators' chat");
         this.panel.merge(frame.messages);
         this.absentSince.clear();
+        this.players = frame.presence.map((player) => player.seat);
         for (const player of frame.presence) {
           if (player.absent_seconds !== null) this.absentSince.set(player.seat, Date.now() - player.absent_seconds * 1000);
         }
@@ -182,6 +184,7 @@ export class MatchSocial {
         this.panel.showError(frame.message);
         break;
       case "presence":
+        if (!this.players.includes(frame.seat)) this.players.push(frame.seat);
         if (frame.connected) this.absentSince.delete(frame.seat);
         else this.absentSince.set(frame.seat, Date.now());
         this.renderPresence();
@@ -237,6 +240,13 @@ export class MatchSocial {
   }
 
   renderPresence() {
+    // The table shows each player's connection beside their name (static/js/table/seat-zones.js).
+    const connected = this.players.map((seat) => [seat, !this.absentSince.has(seat)]);
+    const told = JSON.stringify(connected);
+    if (told !== this.presenceTold) {
+      this.presenceTold = told;
+      window.dispatchEvent(new CustomEvent("cribbage:presence", { detail: { connected } }));
+    }
     if (!this.presence || this.seat === null || this.over) return;
     // The longest gone of the other seats: the first whose absence lets the win be claimed.
     const gone = [...this.absentSince].filter(([seat]) => seat !== this.seat).map(([, at]) => at);

@@ -9,7 +9,9 @@ import { points, sayItems } from "./speech.js";
 import { who } from "./log.js";
 
 const MAX_CLAIM = 29; // the protocol's bound for `points`; no hand is worth more
-const QUICK = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12];
+// A button for every count from 0 to 12 (the play never scores more at once; most hands score
+// no more); 13 to 29 are typed in the number box beside them.
+const QUICK = Array.from({ length: 13 }, (_, value) => value);
 const PROMPTS = {
   play: "How many points for the card you played?",
   heels: "How many points for his heels?",

@@ -120,6 +120,9 @@ if (firstHello) {
 }
 connection.connect();
 
+// Who is connected comes from the match's chat socket (static/js/chat.js), shown at the table.
+window.addEventListener("cribbage:presence", (presenceEvent) => table.setPresence(presenceEvent.detail.connected));
+
 // For people and tests alike: the page's state is inspectable, and the connection can be dropped.
 window.cribbage = {
   matchId,
@@ -128,6 +131,7 @@ window.cribbage = {
   },
   connection,
   sounds,
+  table, // table.view is the view drawn, which lags behind `view` while a show holds the next deal
 };
 
 const copy = document.getElementById("copy-invite");

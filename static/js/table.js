@@ -19,7 +19,7 @@ import { renderPlayArea } from "./table/play-area.js";
 import { renderResign } from "./table/resign.js";
 import { ResultPanel } from "./table/result.js";
 import { renderSeatZones } from "./table/seat-zones.js";
-import { ShowPanel } from "./table/show.js";
+import { SHOW_HOLD_MS, ShowPanel } from "./table/show.js";
 import { renderStatus } from "./table/status.js";
 
 export class Table {
@@ -35,7 +35,11 @@ export class Table {
         return actions[move](...args);
       };
     }
-    this.view = null;
+    this.view = null; // the view drawn: the latest, or the show's while the next deal is held
+    this.latest = null; // the latest view, every event applied
+    this.held = null; // the view of a finished hand's show, drawn until Continue or the timeout
+    this.holdTimer = null;
+    this.presence = new Map(); // seat -> whether connected, from the match's chat socket
     this.players = [];
     this.phaseKey = null; // game, hand and phase of the last view drawn
     this.board = new BoardPanel(this.$("board"));
@@ -104,23 +108,62 @@ export class Table {
     if (waiting && this.players.every((entry) => entry.name)) waiting.hidden = true;
   }
 
-  /** Before an event is applied: keep what the next view will have forgotten (the show). */
+  /** Before an event is applied: a new deal after a show is held back until Continue. */
   beforeEvent(event, before) {
     this.claims.event(event);
-    this.show.beforeEvent(event, before);
+    if (event.type === "hand_started" && before && before.shown && before.shown.length && this.held === null) {
+      this.held = structuredClone(before);
+      this.scheduleRelease();
+    }
   }
 
-  /** After an event is applied: announcements and what stays on screen. */
+  /** After an event is applied: announcements, and the show's pacing. */
   afterEvent(event, after) {
     if (event.type === "hand_started") this.hands.handStarted();
-    this.show.afterEvent(event, after);
+    if (this.held === null) this.show.afterEvent(event);
     this.result.afterEvent(event);
-    const announcement = announcementFor(event, { name: (seat) => this.name(seat), viewer: this.view.viewer });
+    const announcement = announcementFor(event, { name: (seat) => this.name(seat), viewer: after.viewer });
     if (announcement) this.announcer.say(announcement, { urgent: URGENT.has(event.type) });
+  }
+
+  /** Continue: draw the held next deal, or lay the rest of the show down at once. */
+  continueShow() {
+    if (this.held !== null) {
+      this.held = null;
+      clearTimeout(this.holdTimer);
+      this.holdTimer = null;
+      this.render(this.latest);
+      return;
+    }
+    this.show.revealAll();
+  }
+
+  /** A hand of the show has been counted on screen. */
+  showStepped() {
+    if (this.held !== null) this.scheduleRelease();
+  }
+
+  /** Once the show on screen is all counted, the held deal follows a few seconds later. */
+  scheduleRelease() {
+    clearTimeout(this.holdTimer);
+    this.holdTimer = null;
+    if (this.view && this.view.shown.length && !this.show.finished) return;
+    this.holdTimer = setTimeout(() => this.continueShow(), SHOW_HOLD_MS);
+  }
+
+  /** Whether each seat's player has a socket at the match (the chat socket tells). */
+  setPresence(connected) {
+    this.presence = new Map(connected);
+    if (this.view) this.renderNames();
   }
 
   /** Draw everything from a view. `animate` moves pegs smoothly (events), not on a fresh hello. */
   render(view, { animate = false } = {}) {
+    this.latest = view;
+    if (this.held !== null) {
+      view = this.held;
+      animate = false;
+    }
     // Redrawing replaces buttons; keep the keyboard where it was (an opponent's move must not
     // knock the focus off the card or button a player is on).
     const active = document.activeElement;
@@ -166,9 +209,9 @@ export class Table {
     const name = (seat) => this.name(seat);
     this.board.render(view, this.lanes(), name, { animate });
     this.renderNames();
-    this.hands.render();
+    this.hands.render({ animate });
     this.hint.render(view);
-    renderPlayArea(this, [...this.lanes()].reverse(), name);
+    renderPlayArea(this, [...this.lanes()].reverse(), name, { animate });
     renderStatus(this.$("status-line"), view, name);
     this.claims.render(view, this.context());
     this.show.render();
@@ -190,7 +233,7 @@ export class Table {
   renderNames() {
     if (!this.view) return;
     const label = (seat) => this.playerLabel(seat);
-    renderSeatZones(this, this.lanes(), label);
+    renderSeatZones(this, this.lanes(), label, this.presence);
     this.board.setNames(...this.lanes().map(([, seat]) => label(seat)));
   }
 }

@@ -117,12 +117,13 @@ def settle(players: list[Player], *, after: int = -1, timeout: float = 15.0) -> 
 
 @pytest.fixture
 def seat_players(site_server, new_page, table_users):
-    """Make players: ``seat_players(viewports)`` gives logged-in alice and bob (and carol if asked)."""
+    """Make players: ``seat_players(viewports)`` gives logged-in alice and bob (and carol if
+    asked); keyword options go to their browser contexts (``has_touch=True``, ...)."""
 
-    def make(*viewports: dict) -> list[Player]:
+    def make(*viewports: dict, **options) -> list[Player]:
         players = []
         for name, viewport in zip(table_users, viewports, strict=False):
-            player = Player(name, new_page(viewport=viewport), site_server.url)
+            player = Player(name, new_page(viewport=viewport, **options), site_server.url)
             player.log_in()
             players.append(player)
         return players

@@ -14,6 +14,7 @@ def normal(data) -> str:
 
 def act(player: Player, view: dict, *, keyboard: bool) -> str | None:
     """Do the one thing this player may do now (discard two, play a card), by mouse or keyboard."""
+    continue_past_show(player)
     page = player.page
     legal = view["legal"]
     if legal["discard"]:
@@ -42,8 +43,20 @@ def act(player: Player, view: dict, *, keyboard: bool) -> str | None:
     return None
 
 
+def continue_past_show(player: Player) -> None:
+    """Press Continue while the table shows a show: the rest of it is laid down and a next deal
+    it holds back is drawn."""
+    for _ in range(2):
+        button = player.page.locator("#show-continue")
+        if not button.count():
+            return
+        button.click()
+
+
 def check_table(player: Player, truth: dict) -> None:
-    """The page's view, board, count and hands are what the server says this player sees."""
+    """The page's view, board, count and hands are what the server says this player sees (once
+    past a finished show, which the page keeps on the table until Continue)."""
+    continue_past_show(player)
     page = player.page
     server = truth["view"]
     mine = player.view()
@@ -83,11 +96,11 @@ def check_table(player: Player, truth: dict) -> None:
 
 def shown_hands_on_page(player: Player) -> list[dict]:
     return player.page.eval_on_selector_all(
-        "#show-panel .shown",
+        "#felt .shown",
         """entries => entries.map(entry => ({
             kind: entry.dataset.kind,
-            cards: [...entry.querySelectorAll('.shown-cards .card:not(.shown-starter)')].map(c => c.dataset.card),
-            starter: entry.querySelector('.shown-starter') && entry.querySelector('.shown-starter').dataset.card,
+            cards: [...entry.querySelectorAll('.shown-cards .card')].map(c => c.dataset.card),
+            starter: entry.dataset.starter,
             items: [...entry.querySelectorAll('.shown-items li')].map(li => [li.dataset.kind, Number(li.dataset.points), li.dataset.cards]),
             total: entry.querySelector('.shown-total').dataset.total,
         }))""",

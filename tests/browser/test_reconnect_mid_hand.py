@@ -17,10 +17,10 @@ def play_until(players, seq, done, limit=80):
     for _ in range(limit):
         truth = settle(players, after=seq)
         seq = truth["seq"]
-        for player in players:
-            check_table(player, player.server_view())
         if done(truth["view"]):
             return seq
+        for player in players:
+            check_table(player, player.server_view())
         acted = [
             act(players[0], players[0].view(), keyboard=False),
             act(players[1], players[1].view(), keyboard=True),
@@ -50,8 +50,9 @@ def test_bob_reloads_in_the_middle_of_the_play_and_carries_on(seat_players):
     # And the hand goes on to the show after the reload.
     hand = truth["view"]["hand"]
     play_until(players, truth["seq"] - 1, lambda view: view["hand"] > hand)
-    assert alice.page.locator("#show-panel .shown").count() == 3
-    assert bob.page.locator("#show-panel .shown").count() == 3
+    # The next deal waits on the table's show of the last hand (three hands) until Continue.
+    assert alice.page.locator("#felt .shown").count() == 3
+    assert bob.page.locator("#felt .shown").count() == 3
 
 
 def test_a_dropped_connection_reconnects_by_itself_and_catches_up(seat_players):

@@ -161,3 +161,68 @@ def test_a_score_beyond_the_board_is_refused(js):
         """
     )
     assert message == "no hole 62"
+
+
+@pytest.mark.parametrize("variant, streets", [("six", 2), ("six", 4), ("five", 2), ("five", 4)])
+def test_the_finishing_number_and_every_skunk_number_are_drawn_clear_of_holes_and_each_other(
+    js, variant, streets
+):
+    found = js(
+        """
+        const { boardLayout, boardLabels, boxesMeet } = await load("board.js");
+        const layout = boardLayout(arg.variant, { streets: arg.streets });
+        const labels = boardLabels(layout);
+        const problems = [];
+        const finish = layout.hole("near", layout.target);
+        const holes = [{ x: finish.x, y: finish.y, r: 5.5 }];
+        for (const lane of ["near", "far"]) {
+          for (let n = -1; n < layout.target; n += 1) holes.push({ ...layout.hole(lane, n), r: 2.5 });
+        }
+        labels.forEach((label, i) => {
+          const { box } = label;
+          if (box.left < 0 || box.right > layout.width || box.top < 0 || box.bottom > layout.height) problems.push(`${label.text} leaves the board`);
+          for (const hole of holes) {
+            const around = { left: hole.x - hole.r, right: hole.x + hole.r, top: hole.y - hole.r, bottom: hole.y + hole.r };
+            if (boxesMeet(box, around, 1.5)) problems.push(`${label.text} covers the hole at ${hole.x},${hole.y}`);
+          }
+          labels.slice(i + 1).forEach((other) => {
+            if (boxesMeet(box, other.box, 1)) problems.push(`${label.text} meets ${other.text}`);
+          });
+        });
+        return { texts: labels.map((label) => [label.kind, label.text]), problems };
+        """,
+        {"variant": variant, "streets": streets},
+    )
+    target = "61" if variant == "five" else "121"
+    skunks = ["31"] if variant == "five" else ["91", "61"]
+    assert found["texts"] == [["skunk", s] for s in skunks] + [["finish", target]]
+    assert found["problems"] == []
+
+
+def test_the_drawn_board_shows_its_finishing_number_when_folded_for_a_phone(js):
+    texts = js(
+        """
+        const { CribbageBoard } = await load("board.js");
+        const host = document.createElement("div");
+        document.body.append(host);
+        new CribbageBoard(host, "six", { streets: 4 });
+        return [...host.querySelectorAll(".board-text")].map((text) => text.textContent);
+        """
+    )
+    assert sorted(texts) == ["121", "61", "91"]
+
+
+@pytest.mark.parametrize(
+    "variant, width, streets",
+    [("six", 900, 2), ("six", 560, 2), ("six", 380, 4), ("five", 380, 2), ("five", 250, 4)],
+)
+def test_a_board_too_narrow_for_readable_holes_is_folded_into_four_streets(
+    js, variant, width, streets
+):
+    assert (
+        js(
+            'const { streetsFor } = await load("board.js"); return streetsFor(arg.variant, arg.width);',
+            {"variant": variant, "width": width},
+        )
+        == streets
+    )

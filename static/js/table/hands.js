@@ -1,6 +1,7 @@
 // The hands region: the viewer's own hand (cards to choose for the crib or to play, in the
 // chosen order, arrow keys along it), the other hands as backs with a count, the crib beside
-// its dealer, and the discard bar.
+// its dealer, and the discard bar. A new deal's cards come in one after another (CSS, none
+// under prefers-reduced-motion).
 
 import { cardBackElement, cardElement, cardName, cardNames, labelCard, loadCardOrder, saveCardOrder, sortCards } from "../cards.js";
 
@@ -31,8 +32,9 @@ export class Hands {
     this.selected.clear();
   }
 
-  render() {
+  render({ animate = false } = {}) {
     const { view } = this.table;
+    this.animate = animate;
     const handKey = `${view.game}-${view.hand}`;
     if (this.selectionHand !== handKey || !view.legal.discard) {
       if (this.selectionHand !== handKey || view.phase !== "discard") this.selected.clear();
@@ -86,9 +88,15 @@ export class Hands {
       return;
     }
     const playable = new Set(view.legal.play);
+    // Cards not in the hand drawn before were just dealt: they come in, one after another.
+    const drawnBefore = new Set([...near.querySelectorAll("[data-card]")].map((element) => element.dataset.card));
     near.replaceChildren(
-      ...sortCards(view.cards, this.order).map((card) => {
+      ...sortCards(view.cards, this.order).map((card, position) => {
         const button = cardElement(card, { button: true });
+        if (this.animate && !drawnBefore.has(card)) {
+          button.classList.add("just-dealt");
+          button.style.setProperty("--deal-delay", `${position * 60}ms`);
+        }
         if (view.legal.discard) {
           const chosen = this.selected.has(card);
           button.classList.toggle("selected", chosen);

@@ -1,11 +1,18 @@
 // The play area in the middle of the table: the starter (or the deck), the count, and each
-// seat's cards of this hand in the order played, earlier series turned down.
+// seat's cards of this hand in the order played, earlier series turned down. A card just played
+// slides in from its player's side (CSS, none under prefers-reduced-motion).
 
 import { cardBackElement, cardElement } from "../cards.js";
 
-/** Draw the play area; `rows` are [lane, seat], the far seat first as they sit on screen. */
-export function renderPlayArea(table, rows, name) {
+/**
+ * Draw the play area; `rows` are [lane, seat], the far seat first as they sit on screen.
+ * `animate` (an event, not a fresh page) lets a card played since the last drawing slide in.
+ */
+export function renderPlayArea(table, rows, name, { animate = false } = {}) {
   const { view } = table;
+  const handKey = `${view.game}-${view.hand}`;
+  const before = table.playAreaDrawn && table.playAreaDrawn.hand === handKey ? table.playAreaDrawn.played : view.played.length;
+  table.playAreaDrawn = { hand: handKey, played: view.played.length };
   const starter = table.$("starter");
   if (view.starter) starter.replaceChildren(cardElement(view.starter, { extraClass: "starter-card" }));
   else if (view.phase === "discard" || view.phase === "play") starter.replaceChildren(cardBackElement({ extraClass: "deck" }));
@@ -29,7 +36,8 @@ export function renderPlayArea(table, rows, name) {
       view.played.forEach(([player, card], index) => {
         if (player !== seat) return;
         const current = index >= currentStart;
-        const element = cardElement(card, { extraClass: current ? "small in-series" : "small old-series" });
+        const arrived = animate && index >= before ? ` just-played from-${lane}` : "";
+        const element = cardElement(card, { extraClass: (current ? "small in-series" : "small old-series") + arrived });
         element.style.order = String(index);
         cards.append(element);
       });

@@ -1,5 +1,6 @@
 // Each seat's zone at the table: its name, its badges (dealer or pone, what it must do, cards
-// held, match points) and whether the table waits on it.
+// held, match points), whether the table waits on it, and, beside the name, whether the player
+// has lost their connection to the match.
 
 /**
  * What `seat` must do now, as badges ([kind, text]): discard, play, claim (the play's points or
@@ -25,7 +26,8 @@ export function zoneBadges(view, seat) {
   const badges = [];
   if (view.dealer !== null && view.phase !== "cut_for_deal") badges.push(view.dealer === seat ? ["dealer", "Dealer"] : ["pone", "Pone"]);
   badges.push(...seatBadges(view, seat));
-  if (view.phase !== "cut_for_deal") {
+  // Cards held matter while they are being discarded and played; in the show everyone holds none.
+  if (view.phase === "discard" || view.phase === "play") {
     const held = view.held_counts[seat];
     badges.push(["count", `${held} card${held === 1 ? "" : "s"}`]);
   }
@@ -33,11 +35,19 @@ export function zoneBadges(view, seat) {
   return badges;
 }
 
-/** Draw the zones of the table's lanes ([lane, seat]); `label(seat)` is the name shown. */
-export function renderSeatZones(table, lanes, label) {
+/**
+ * Draw the zones of the table's lanes ([lane, seat]); `label(seat)` is the name shown and
+ * `presence` (seat -> connected) what the match's sockets say; a seat it does not name (a
+ * computer, an empty seat, a page before the chat socket's hello) shows nothing.
+ */
+export function renderSeatZones(table, lanes, label, presence = new Map()) {
   const { view } = table;
   for (const [lane, seat] of lanes) {
     table.$(`name-${lane}`).textContent = label(seat);
+    const away = table.$(`presence-${lane}`);
+    const gone = presence.get(seat) === false;
+    away.hidden = !gone;
+    away.textContent = gone ? "Disconnected" : "";
     table.$(`badges-${lane}`).replaceChildren(
       ...zoneBadges(view, seat).map(([kind, text]) => {
         const badge = document.createElement("span");

@@ -1,12 +1,20 @@
-// The show panel: each hand and the crib counted item by item, the scoring cards lit as a
-// player counting aloud points at them. The last hand's show stays up (with a Hide button)
-// until the next starter is cut, because the engine deals the next hand straight after it.
+// The show, on the table where the cards are: each hand is laid face up in its owner's zone and
+// the crib beside its dealer, counted one at a time in the order of a real table (pone, dealer,
+// crib), each with its items ("Fifteen (5♥ K♠): 2") and the count said aloud ("fifteen two and
+// a pair is four"), the scoring cards lit item by item.
+//
+// The pacing is the page's own: the engine has already dealt the next hand when the last one is
+// counted, so the table keeps drawing the view of the show (`Table.held`) until the player presses
+// Continue or SHOW_HOLD_MS pass after the last hand was counted. Events keep arriving and being
+// applied meanwhile; only the drawing waits.
 
-import { cardElement } from "../cards.js";
+import { cardElement, sortCards } from "../cards.js";
 import { shortCard } from "../log.js";
 import { points, sayItems } from "../speech.js";
 
-const ITEM_STEP_MS = 700;
+export const ITEM_STEP_MS = 650; // one scoring item lit
+export const HAND_PAUSE_MS = 900; // after a hand's last item, before the next hand is laid down
+export const SHOW_HOLD_MS = 4000; // after the last hand, before the next deal is drawn anyway
 const KIND_LABELS = { fifteen: "Fifteen", pair: "Pair", run: "Run", flush: "Flush", nobs: "Nobs", "thirty-one": "Thirty-one" };
 
 /** The show's sentence for one item: "Pair royal (5♥ 5♠ 5♦): 6". */
@@ -18,86 +26,129 @@ export function itemLine(item) {
   return `${label} (${item.cards.map(shortCard).join(" ")}): ${item.points}`;
 }
 
+/** How long a counted hand holds the table before the next: each item, then a pause. */
+export function handDuration(shown) {
+  const items = shown.items ? shown.items.length : 0;
+  return items * ITEM_STEP_MS + HAND_PAUSE_MS;
+}
+
 export class ShowPanel {
-  /** `table` gives `$`, `view` and `name(seat)`. */
-  constructor(table) {
+  /**
+   * `table` gives `$`, `view` (the view drawn), `name(seat)`, `lanes()`, `hands.order` and
+   * `continueShow()`. `clock` ({ now, setTimeout, clearTimeout }) is the page's, or a test's.
+   */
+  constructor(table, clock = globalThis) {
     this.table = table;
-    this.lastShow = null; // the previous hand's show, kept on screen while the next hand starts
-    this.nodes = null; // entries on screen by key, so their highlighting runs on across redraws
-    this.animating = new Set(); // shown hands whose items are about to be stepped through
-    this.stepFreeAt = 0; // when the highlighting is free for the next hand
+    this.clock = clock;
+    this.showKey = null; // game-hand of the show on the table
+    this.revealed = 0; // how many of its hands are face up
+    this.timer = null; // the next step of the pacing
+    this.stepping = null; // the hand whose items are being lit: { key, index, started }
   }
 
-  /** Before an event is applied: a new hand would forget this one's show, so keep it. */
-  beforeEvent(event, before) {
-    if (event.type === "hand_started" && before && before.shown && before.shown.length) {
-      this.lastShow = { starter: before.starter, shown: structuredClone(before.shown), game: before.game, hand: before.hand };
-    }
+  /** Whether every hand of the show on the table has been counted on screen. */
+  get finished() {
+    const { view } = this.table;
+    return view.shown.length > 0 && this.revealed >= view.shown.length && this.stepping === null;
   }
 
-  /** After an event is applied: the next starter retires the last show; a new hand is stepped through. */
-  afterEvent(event, after) {
-    if (event.type === "starter_cut") this.lastShow = null;
-    if (event.type === "hand_shown") this.animating.add(`${after.game}-${after.hand}-${after.shown.length - 1}`);
+  /** Lay every remaining hand down at once (Continue, or a fresh page). */
+  revealAll() {
+    this.revealed = this.table.view.shown.length;
+    this.stepping = null;
+    this.clock.clearTimeout(this.timer);
+    this.timer = null;
+    this.render();
   }
 
   render() {
     const { view } = this.table;
-    const panel = this.table.$("show-panel");
-    let source = null;
-    let title = "The show";
-    if (view.shown.length) source = { starter: view.starter, shown: view.shown, game: view.game, hand: view.hand };
-    else if (this.lastShow) {
-      source = this.lastShow;
-      title = "Last hand's show";
+    const key = `${view.game}-${view.hand}`;
+    if (key !== this.showKey) {
+      this.showKey = key;
+      this.revealed = 0;
+      this.stepping = null;
+      this.clock.clearTimeout(this.timer);
+      this.timer = null;
     }
-    if (!source) {
-      panel.hidden = true;
-      panel.replaceChildren();
-      this.nodes = null;
-      return;
+    const felt = this.table.$("felt");
+    const showing = view.shown.length > 0;
+    felt.dataset.showing = String(showing);
+    // The first hand of a show goes down at once; the others follow as each is counted.
+    if (showing && this.revealed === 0 && this.stepping === null) this.reveal(0);
+    // A hand waiting for its claim holds nothing up: what is shown after it is laid down too.
+    while (this.stepping === null && this.revealed < view.shown.length && !view.shown[this.revealed - 1].items) this.reveal(this.revealed);
+    for (const [lane, seat] of this.table.lanes()) {
+      const slot = this.table.$(`show-${lane}`);
+      const entries = view.shown.map((shown, index) => [shown, index]).filter(([shown]) => shown.seat === seat);
+      slot.replaceChildren(...entries.map(([shown, index]) => this.entry(view, shown, index)));
+      slot.hidden = entries.length === 0;
     }
-    panel.hidden = false;
-    const heading = document.createElement("div");
-    heading.className = "show-heading";
-    const h2 = document.createElement("h2");
-    h2.textContent = title;
-    heading.append(h2);
-    if (source === this.lastShow) {
-      const hide = document.createElement("button");
-      hide.type = "button";
-      hide.className = "secondary";
-      hide.id = "hide-show";
-      hide.textContent = "Hide";
-      hide.addEventListener("click", () => {
-        this.lastShow = null;
-        this.render();
-      });
-      heading.append(hide);
-    }
-    const kept = new Map();
-    const entries = source.shown.map((shown, index) => {
-      const key = `${source.game}-${source.hand}-${index}-${shown.total}-${shown.seat === view.viewer}`;
-      const node = (this.nodes && this.nodes.get(key)) || this.entry(source, shown, index);
-      kept.set(key, node);
-      return node;
-    });
-    this.nodes = kept;
-    panel.replaceChildren(heading, ...entries);
+    this.renderBar(view);
   }
 
-  entry(source, shown, index) {
+  /** Face up the hand at `index` and light its items one by one, then move on to the next. */
+  reveal(index) {
+    const { view } = this.table;
+    if (index >= view.shown.length) return;
+    this.revealed = Math.max(this.revealed, index + 1);
+    const shown = view.shown[index];
+    const key = this.showKey;
+    if (!shown.items) {
+      // Manual scoring: the hand waits for its claim; the next is laid down when it arrives.
+      this.stepping = null;
+      return;
+    }
+    this.stepping = { key, index, started: this.clock.now ? this.clock.now() : Date.now() };
+    let step = 0;
+    const tick = () => {
+      if (this.showKey !== key) return;
+      if (step < shown.items.length) {
+        this.light(index, step);
+        step += 1;
+        this.timer = this.clock.setTimeout(tick, ITEM_STEP_MS);
+        return;
+      }
+      this.light(index, null);
+      this.timer = this.clock.setTimeout(() => {
+        if (this.showKey !== key) return;
+        this.stepping = null;
+        if (index + 1 < this.table.view.shown.length) this.reveal(index + 1);
+        this.render();
+        this.table.showStepped();
+      }, HAND_PAUSE_MS);
+    };
+    this.timer = this.clock.setTimeout(tick, 0);
+  }
+
+  /**
+   * A hand_shown event arrived: lay it down now unless a hand is still being counted on screen
+   * (then its turn comes when that one is done). With manual scoring a hand waits for its
+   * owner's claim, so the next one is laid down as soon as it is shown.
+   */
+  afterEvent(event) {
+    if (event.type !== "hand_shown") return;
+    const { view } = this.table;
+    if (this.stepping !== null || this.showKey !== `${view.game}-${view.hand}`) return;
+    if (this.revealed < view.shown.length) this.reveal(this.revealed);
+    this.render();
+  }
+
+  entry(view, shown, index) {
     const entry = document.createElement("article");
     entry.className = `shown shown-${shown.kind}`;
     entry.dataset.seat = String(shown.seat);
     entry.dataset.kind = shown.kind;
+    entry.dataset.starter = view.starter || "";
+    entry.hidden = index >= this.revealed;
+    const counting = this.stepping && this.stepping.index === index;
+    entry.classList.toggle("counting", Boolean(counting) || (index === this.revealed - 1 && !this.finished));
     const title = document.createElement("h3");
-    const owner = shown.seat === this.table.view.viewer ? "Your" : `${this.table.name(shown.seat)}'s`;
+    const owner = shown.seat === view.viewer ? "Your" : `${this.table.name(shown.seat)}'s`;
     title.textContent = `${owner} ${shown.kind}`;
     const cards = document.createElement("div");
     cards.className = "shown-cards";
-    for (const card of shown.cards) cards.append(cardElement(card, { extraClass: "small" }));
-    if (source.starter) cards.append(cardElement(source.starter, { extraClass: "small shown-starter" }));
+    for (const card of sortCards(shown.cards, this.table.hands.order)) cards.append(cardElement(card, { extraClass: "small" }));
     const list = document.createElement("ol");
     list.className = "shown-items";
     const total = document.createElement("p");
@@ -106,35 +157,65 @@ export class ShowPanel {
       total.textContent = "Counting…";
     } else {
       for (const item of shown.items) list.append(itemElement(item, cards));
-      total.innerHTML = `<strong>${points(shown.total)}</strong><span class="said"></span>`;
-      total.querySelector(".said").textContent = shown.items.length ? `: ${sayItems(shown.items)}` : "";
+      const strong = document.createElement("strong");
+      strong.textContent = points(shown.total);
+      const said = document.createElement("span");
+      said.className = "said";
+      said.textContent = shown.items.length ? `: ${sayItems(shown.items)}` : "";
+      total.append(strong, said);
       total.dataset.total = String(shown.total);
-      const key = `${source.game}-${source.hand}-${index}`;
-      if (this.animating.has(key)) {
-        this.animating.delete(key);
-        this.stepThrough(list, cards);
-      }
     }
     entry.append(title, cards, list, total);
     return entry;
   }
 
-  /** Highlight the scoring cards item by item, as a player counting aloud points at them. */
-  stepThrough(list, cards) {
-    const items = [...list.children];
-    // Hands shown together are counted one after the other, pone first, as at a real table.
-    const start = Math.max(0, this.stepFreeAt - Date.now());
-    this.stepFreeAt = Date.now() + start + items.length * ITEM_STEP_MS + 400;
-    items.forEach((li, index) => {
-      setTimeout(() => {
-        items.forEach((other) => other.classList.toggle("current", other === li));
-        lightCards(cards, li.dataset.cards.split(" "));
-      }, start + index * ITEM_STEP_MS);
-    });
-    setTimeout(() => {
-      items.forEach((li) => li.classList.remove("current"));
-      lightCards(cards, []);
-    }, start + items.length * ITEM_STEP_MS + 400);
+  /** Light item `step` of the hand at `index` (null: none) and its cards, the starter too. */
+  light(index, step) {
+    const entry = this.table.$("felt").querySelectorAll(".shown")[this.entryPosition(index)];
+    if (!entry) return;
+    const items = [...entry.querySelectorAll(".shown-items li")];
+    items.forEach((li, i) => li.classList.toggle("current", i === step));
+    const wanted = step === null || !items[step] ? [] : items[step].dataset.cards.split(" ");
+    lightCards(entry.querySelector(".shown-cards"), wanted);
+  }
+
+  /** Where the hand at `index` of view.shown sits among the entries drawn (far zone first). */
+  entryPosition(index) {
+    const { view } = this.table;
+    const order = [];
+    for (const lane of ["far", "near"]) {
+      const seat = this.table.lanes().find(([name]) => name === lane)[1];
+      view.shown.forEach((shown, i) => {
+        if (shown.seat === seat) order.push(i);
+      });
+    }
+    return order.indexOf(index);
+  }
+
+  /** The bar in the middle of the table: whose count it is, and Continue. */
+  renderBar(view) {
+    const bar = this.table.$("show-panel");
+    if (!view.shown.length) {
+      bar.hidden = true;
+      bar.replaceChildren();
+      return;
+    }
+    bar.hidden = false;
+    const current = view.shown[Math.max(0, this.revealed - 1)];
+    const heading = document.createElement("h2");
+    heading.className = "show-title";
+    const owner = current.seat === view.viewer ? "Your" : `${this.table.name(current.seat)}'s`;
+    heading.textContent = this.finished ? "The show" : `${owner} ${current.kind}`;
+    const waiting = this.table.held !== null || !this.finished;
+    bar.replaceChildren(heading);
+    if (waiting) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.id = "show-continue";
+      button.textContent = "Continue";
+      button.addEventListener("click", () => this.table.continueShow());
+      bar.append(button);
+    }
   }
 }
 
@@ -153,6 +234,9 @@ function itemElement(item, cards) {
   return li;
 }
 
+/** Light the cards of `wanted` in a shown hand and, when it counts, the starter in the middle. */
 function lightCards(cards, wanted) {
   for (const element of cards.querySelectorAll(".card")) element.classList.toggle("highlight", wanted.includes(element.dataset.card));
+  const starter = document.querySelector("#starter .card");
+  if (starter) starter.classList.toggle("highlight", wanted.includes(starter.dataset.card));
 }

@@ -1,0 +1,145 @@
+"""The table on a laptop, a desktop and a phone: what a player needs is in view in every phase.
+
+For each screen, alice and bob play the first hand of a manual-scoring match with Muggins (so
+every phase comes by: the discard, the play, a claim, a Muggins window, the show and the next
+deal held back behind it). At each phase the board, the count, the player's hand and the buttons
+they may press must lie inside the viewport of the unscrolled page. Screenshots of every phase
+and screen go to test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.conftest import settle, start_match
+from tests.browser.table_checks import act
+from tests.browser.test_manual_scoring_and_muggins import claim, true_points
+from tests.conftest import save_screenshot
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+SCREENS = {
+    "laptop": ({"width": 1366, "height": 768}, {}),
+    "desktop": ({"width": 1280, "height": 900}, {}),
+    "phone": ({"width": 390, "height": 844}, {"has_touch": True, "is_mobile": True}),
+}
+
+# Boxes of every element a selector matches, measured from the top of the unscrolled page.
+BOXES = """selectors => {
+  window.scrollTo(0, 0);
+  const found = {};
+  for (const selector of selectors) {
+    found[selector] = [...document.querySelectorAll(selector)]
+      .filter((element) => element.getClientRects().length)
+      .map((element) => { const r = element.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; });
+  }
+  return { boxes: found, width: window.innerWidth, height: window.innerHeight };
+}"""
+
+
+def phase_of(page) -> str | None:
+    """What the page shows now, by what a player may press."""
+    shown = page.locator("#felt .shown:visible").count()
+    if page.locator("#muggins-button").count():
+        return "muggins"
+    if page.locator("#claim-form").count():
+        return "show-claim" if shown else "play-claim"
+    if page.locator("#show-continue").count():
+        return "show"
+    if page.locator("#discard-button").count():
+        return "discard"
+    if page.locator("#hand-near button.card.playable").count():
+        return "play"
+    return None
+
+
+def assert_in_view(page, phase: str, screen: str) -> None:
+    """The board, the count, the hand (or the hand laid down in the show) and the buttons of
+    this phase lie wholly inside the viewport."""
+    wanted = {
+        "board": "#board .board-svg",
+        "board scores": "#board .board-points",
+        "count": "#count",
+    }
+    if page.locator("#felt .shown:not([hidden])").count():
+        wanted["hands in the show"] = "#felt .shown:not([hidden])"
+    if page.evaluate("(window.cribbage.table.view.cards || []).length > 0"):
+        wanted["hand"] = "#hand-near .card"  # (none once the last card is played)
+    wanted.update(
+        {
+            "discard": {"discard": "#discard-button"},
+            "play": {"playable cards": "#hand-near button.card.playable"},
+            "play-claim": {"claim form": "#claim-form", "quick claims": ".quick-claim"},
+            "show-claim": {"claim form": "#claim-form", "quick claims": ".quick-claim"},
+            "muggins": {"muggins": "#muggins-button"},
+            "show": {"continue": "#show-continue"},
+        }[phase]
+    )
+    measured = page.evaluate(BOXES, list(wanted.values()))
+    width, height = measured["width"], measured["height"]
+    for what, selector in wanted.items():
+        boxes = measured["boxes"][selector]
+        if not boxes and phase_of(page) != phase:
+            return  # the page moved on between looking and measuring (the show's pacing)
+        assert boxes, f"{screen} {phase}: no {what} on the page"
+        for left, top, right, bottom in boxes:
+            assert (
+                left >= -0.5 and top >= -0.5 and right <= width + 0.5 and bottom <= height + 0.5
+            ), (
+                f"{screen} {phase}: {what} at {[left, top, right, bottom]} is outside "
+                f"the {width}x{height} viewport"
+            )
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_the_board_count_hand_and_buttons_are_in_view_together_in_every_phase(seat_players, screen):
+    viewport, options = SCREENS[screen]
+    alice, bob = seat_players(viewport, viewport, **options)
+    start_match(alice, bob, variant="six", scoring="manual", muggins=True)
+    players = [alice, bob]
+    seen: set[str] = set()
+    seq = -1
+    muggins_set = False
+    for _ in range(150):
+        truth = settle(players, after=seq)
+        seq = truth["seq"]
+        for player in players:
+            phase = phase_of(player.page)
+            if phase is None:
+                continue
+            if phase not in seen:
+                save_screenshot(player.page, f"layout-{screen}-{phase}")
+                seen.add(phase)
+            if phase.endswith("claim"):
+                # A button for every count up to 12 (11 too); 13 to 29 go in the number box.
+                quick = player.page.eval_on_selector_all(
+                    ".quick-claim", "buttons => buttons.map(b => b.textContent)"
+                )
+                assert quick == [str(n) for n in range(13)]
+                assert player.page.get_attribute("#claim-points", "max") == "29"
+            try:
+                assert_in_view(player.page, phase, screen)
+            except AssertionError:
+                save_screenshot(player.page, f"layout-{screen}-{phase}-out-of-view")
+                raise
+        if "show" in seen and truth["view"]["hand"] > 1:
+            break
+        # Act: the Muggins window first, then a claim, then Continue, then a card.
+        if alice.page.locator("#muggins-button").count():
+            alice.page.click("#muggins-button")
+            continue
+        claimant = next((p for p in players if p.view()["legal"]["claim"]), None)
+        if claimant is not None:
+            worth = true_points(claimant.view())
+            if claimant is bob and worth > 0 and not muggins_set:
+                muggins_set = True
+                claim(bob, 0, quick=True)  # too little: alice's Muggins window opens
+            else:
+                claim(claimant, worth, quick=worth <= 12)
+            continue
+        holding = [p for p in players if p.page.locator("#show-continue").count()]
+        if holding and truth["view"]["hand"] > 1:
+            continue  # measured above; the next round stops
+        acted = [act(alice, alice.view(), keyboard=False), act(bob, bob.view(), keyboard=False)]
+        assert any(acted), f"nobody could act in {truth['view']['phase']}"
+    assert {"discard", "play", "play-claim", "show-claim", "show"} <= seen, seen
