@@ -74,7 +74,7 @@ ROOT_URLCONF = "cribbage_site.urls"
 ASGI_APPLICATION = "cribbage_site.asgi.application"
 
 # The largest websocket message the server reads. The protocol refuses any frame over 4 KB with
-# a clear error (games/protocol.py MAX_FRAME_BYTES); the server itself drops a connection whose
+# a clear error (cribbage_site/frames.py MAX_FRAME_BYTES); the server itself drops a connection whose
 # message passes this size (close code 1009) before buffering it, so a client cannot make a
 # process hold megabytes. The Dockerfile and tests/support/servers.py pass the same number to
 # Daphne's command line; `manage.py runserver` reads these two settings.

@@ -11,6 +11,7 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 
+from cribbage_site.frames import FrameError, frame_decode
 from cribbage_site.websocket import SiteWebsocketConsumer
 from games.models import Match, Seat
 from games.services.abandonment import abandon_after_seconds
@@ -25,7 +26,6 @@ from lobby.broadcast import LOBBY_GROUP, chat_group, match_social_group, user_gr
 from lobby.models import RematchOffer
 from lobby.presence import LOBBY_PLACE
 
-MAX_FRAME_CHARS = 4000
 CLOSE_NOT_AUTHENTICATED = 4401
 CLOSE_PRIVATE = 4403
 CLOSE_NOT_FOUND = 4404
@@ -33,14 +33,16 @@ LOBBY_CHAT_ROOM = "lobby"
 
 
 def parse_frame(text: str | None) -> dict[str, Any]:
-    """A client frame as a dict with a string ``type``; anything else is a LobbyError."""
-    if not text or len(text) > MAX_FRAME_CHARS:
-        raise services.LobbyError("bad_frame", "Frames must be JSON objects under 4000 characters.")
+    """A client frame as a dict with a string ``type``; anything else is a LobbyError.
+
+    The shape and size are checked by the parser every socket shares (cribbage_site/frames.py),
+    which turns even a frame nested thousands deep into a clear error instead of a crash.
+    """
     try:
-        frame = json.loads(text)
-    except ValueError as error:
-        raise services.LobbyError("bad_frame", "Frames must be JSON.") from error
-    if not isinstance(frame, dict) or not isinstance(frame.get("type"), str):
+        frame = frame_decode(text)
+    except FrameError as error:
+        raise services.LobbyError("bad_frame", error.message) from error
+    if not isinstance(frame.get("type"), str):
         raise services.LobbyError("bad_frame", "Frames must be objects with a type.")
     return frame
 
