@@ -73,6 +73,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # A clear 503 page when the rate limits' cache is down (accounts/throttle.py fails closed).
+    "accounts.middleware.LimitsUnavailableMiddleware",
 ]
 
 ROOT_URLCONF = "cribbage_site.urls"

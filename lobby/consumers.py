@@ -11,6 +11,7 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 
+from cribbage_site.errors import SiteError
 from cribbage_site.frames import FrameError, frame_decode
 from cribbage_site.websocket import SiteWebsocketConsumer
 from games.models import Match, Seat
@@ -47,7 +48,7 @@ def parse_frame(text: str | None) -> dict[str, Any]:
     return frame
 
 
-def error_frame(error: services.LobbyError) -> dict[str, Any]:
+def error_frame(error: SiteError) -> dict[str, Any]:
     return {"type": "error", "code": error.code, "message": error.message}
 
 
@@ -135,7 +136,7 @@ class LobbyConsumer(PushingConsumer):
         try:
             frame = parse_frame(text_data)
             await self.handle(frame)
-        except services.LobbyError as error:
+        except SiteError as error:  # the lobby's refusals, and limits that cannot count
             await self.send_json(error_frame(error))
 
     async def handle(self, frame: dict[str, Any]) -> None:
@@ -272,5 +273,5 @@ class MatchChatConsumer(PushingConsumer):
                 )
             else:
                 raise services.LobbyError("unknown_type", f"Unknown frame type {frame['type']!r}.")
-        except services.LobbyError as error:
+        except SiteError as error:  # the lobby's refusals, and limits that cannot count
             await self.send_json(error_frame(error))
