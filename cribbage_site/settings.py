@@ -66,6 +66,8 @@ MIDDLEWARE = [
     # First: answers /healthz before anything validates the Host header (see its docstring).
     "cribbage_site.middleware.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # A strict Content-Security-Policy on every response (cribbage_site/content_security.py).
+    "cribbage_site.content_security.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
