@@ -8,8 +8,7 @@ junk, and keeps the consumer thin.
 
 from __future__ import annotations
 
-import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from cribbage_site.errors import SiteError
@@ -125,27 +124,3 @@ def _action(kind: str, data: dict[str, Any], action_id: str | None) -> dict[str,
             )
         return {"type": "claim", "points": points}
     return {"type": kind}
-
-
-@dataclass
-class TokenBucket:
-    """Per-connection rate limit: ``capacity`` messages at once, ``rate`` more each second."""
-
-    capacity: float = 20.0
-    rate: float = 10.0
-    tokens: float = field(default=-1.0)
-    updated: float = field(default_factory=time.monotonic)
-
-    def __post_init__(self) -> None:
-        if self.tokens < 0:
-            self.tokens = self.capacity
-
-    def take(self, now: float | None = None) -> bool:
-        """Spend one token if there is one; False means the message must be refused."""
-        now = time.monotonic() if now is None else now
-        self.tokens = min(self.capacity, self.tokens + (now - self.updated) * self.rate)
-        self.updated = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False

@@ -13,6 +13,7 @@ from channels.db import database_sync_to_async
 
 from cribbage_site.errors import SiteError
 from cribbage_site.frames import FrameError, frame_decode
+from cribbage_site.socket_limits import TokenBucket
 from cribbage_site.websocket import SiteWebsocketConsumer
 from games.models import Match, Seat
 from games.services.abandonment import abandon_after_seconds
@@ -31,6 +32,9 @@ CLOSE_NOT_AUTHENTICATED = 4401
 CLOSE_PRIVATE = 4403
 CLOSE_NOT_FOUND = 4404
 LOBBY_CHAT_ROOM = "lobby"
+# ``refresh`` re-reads the whole lobby: 3 at once, then one every 5 s (the page asks every 20 s).
+REFRESH_BURST = 3
+REFRESHES_PER_SECOND = 0.2
 
 
 def parse_frame(text: str | None) -> dict[str, Any]:
@@ -103,6 +107,10 @@ class LobbyConsumer(PushingConsumer):
     chat, and are told when their seek was accepted.
     """
 
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.refresh_bucket = TokenBucket(capacity=REFRESH_BURST, rate=REFRESHES_PER_SECOND)
+
     async def connect(self) -> None:
         self.user = self.scope.get("user")
         await self.accept()
@@ -152,6 +160,11 @@ class LobbyConsumer(PushingConsumer):
                 user=self.user, room=LOBBY_CHAT_ROOM, text=frame.get("text")
             )
         elif kind == "refresh":
+            # A whole lobby read: the page asks every 20 s, a script must not ask 20 times a second.
+            if not self.refresh_bucket.take():
+                raise services.LobbyError(
+                    "rate_limited", "The lobby was sent a moment ago; wait a few seconds."
+                )
             await self.send_json(await database_sync_to_async(_lobby_hello)(self.user))
         else:
             raise services.LobbyError("unknown_type", f"Unknown frame type {kind!r}.")
