@@ -17,7 +17,8 @@ pages asking for the lobby again and again (``refresh``) or for a match's whole 
 
 The counts live in the process's memory: they are about this process's threads, and a shared
 counter would cost a round trip on every frame. Each address's entry lives while it has an
-open socket, so the memory is bounded by the open connections.
+open socket, and after its last closes until its bucket has refilled (swept now and then), so
+the memory is bounded by the connections of the last minute or so.
 """
 
 from __future__ import annotations
@@ -65,8 +66,20 @@ class _AddressEntry:
 class AddressAllowance:
     """Anonymous sockets per client address in this process, and the frames they share."""
 
+    # An address whose sockets all closed keeps its (emptied) bucket until it has refilled, or a
+    # loop of connect-and-close would start each time from a full one; swept every so many opens.
+    SWEEP_EVERY = 256
+
     def __init__(self) -> None:
         self._entries: dict[str, _AddressEntry] = {}
+        self._opens = 0
+
+    def _sweep(self) -> None:
+        now = time.monotonic()
+        for address, entry in list(self._entries.items()):
+            bucket = entry.bucket
+            if entry.sockets <= 0 and now - bucket.updated >= bucket.capacity / bucket.rate:
+                del self._entries[address]
 
     def open(self, address: str) -> bool:
         """Count a new anonymous socket from ``address``; False (nothing counted) over the cap.
@@ -74,18 +87,21 @@ class AddressAllowance:
         Opening costs a frame from the address's bucket too: each connection reads the
         database for its first view, so reconnecting in a loop is work like any frame.
         """
+        self._opens += 1
+        if self._opens % self.SWEEP_EVERY == 0:
+            self._sweep()
         entry = self._entries.get(address)
         if entry is None:
             entry = _AddressEntry(
                 0,
                 TokenBucket(
-                    capacity=_setting("ANONYMOUS_SOCKET_FRAMES_BURST", 40),
-                    rate=_setting("ANONYMOUS_SOCKET_FRAMES_PER_SECOND", 20),
+                    capacity=_setting("ANONYMOUS_SOCKET_FRAMES_BURST", 20),
+                    rate=_setting("ANONYMOUS_SOCKET_FRAMES_PER_SECOND", 5),
                 ),
             )
             self._entries[address] = entry
         if (
-            entry.sockets >= _setting("ANONYMOUS_SOCKETS_PER_ADDRESS", 20)
+            entry.sockets >= _setting("ANONYMOUS_SOCKETS_PER_ADDRESS", 10)
             or not entry.bucket.take()
         ):
             if entry.sockets == 0:
@@ -98,14 +114,16 @@ class AddressAllowance:
         entry = self._entries.get(address)
         if entry is None:
             return
-        entry.sockets -= 1
-        if entry.sockets <= 0:
-            del self._entries[address]
+        entry.sockets = max(0, entry.sockets - 1)
 
     def take(self, address: str) -> bool:
         """Spend one of the address's shared frames; False means refuse the frame."""
         entry = self._entries.get(address)
         return entry is not None and entry.bucket.take()
+
+    def reset(self) -> None:
+        """Forget every count (for tests, which all connect from one address)."""
+        self._entries.clear()
 
     def open_sockets(self, address: str) -> int:
         entry = self._entries.get(address)

@@ -26,6 +26,7 @@ import logging
 from typing import Any
 
 from channels.consumer import get_handler_name
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from cribbage_site.addresses import socket_client_address
@@ -141,10 +142,16 @@ class SiteWebsocketConsumer(AsyncWebsocketConsumer):
         await super().websocket_connect(message)
 
     async def websocket_disconnect(self, message: dict[str, Any]) -> None:
+        """Channels' own, less its ``close_old_connections`` in the database thread (a hop per
+        closed socket, which reconnecting sockets made a load): ours query only in worker
+        threads, which close their connections themselves."""
         if self.anonymous_address is not None:
             anonymous_sockets.close(self.anonymous_address)
             self.anonymous_address = None
-        await super().websocket_disconnect(message)
+        for group in self.groups:
+            await self.channel_layer.group_discard(group, self.channel_name)
+        await self.disconnect(message["code"])
+        raise StopConsumer()
 
     async def session_ended(self, message: dict[str, Any]) -> None:
         """The person logged out (this session, or any when ``session`` is None) or changed

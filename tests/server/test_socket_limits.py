@@ -131,3 +131,19 @@ async def test_the_lobby_refresh_is_limited(alice):
     assert [frame["type"] for frame in replies] == ["hello"] * 3 + ["error"] * 2
     assert replies[-1]["code"] == "rate_limited"
     await lobby.close()
+
+
+async def test_a_socket_without_a_session_is_anonymous_without_asking_the_database(monkeypatch):
+    import channels.auth
+    from channels.auth import UserLazyObject
+    from django.contrib.sessions.backends.db import SessionStore
+
+    from cribbage_site.socket_auth import SessionAuthMiddleware
+
+    async def no_lookup(scope):
+        raise AssertionError("looked the user up in the database thread")
+
+    monkeypatch.setattr(channels.auth, "get_user", no_lookup)
+    scope = {"session": SessionStore(None), "user": UserLazyObject()}
+    await SessionAuthMiddleware(None).resolve_scope(scope)
+    assert scope["user"].is_authenticated is False
