@@ -15,6 +15,11 @@ pages asking for the lobby again and again (``refresh``) or for a match's whole 
   people are limited per connection only (a guest is signed in, and each account is a row that
   sign-up and guest limits already bound).
 
+- :func:`anonymous_database_sync_to_async`: the reads of anonymous sockets (the lobby, a
+  match's view and syncs) run on a thread of their own, not on the one thread that Django gives
+  all of a process's thread-sensitive database work, where players' actions run on SQLite. Many
+  anonymous sockets then wait for each other, not players for them.
+
 The counts live in the process's memory: they are about this process's threads, and a shared
 counter would cost a round trip on every frame. Each address's entry lives while it has an
 open socket, and after its last closes until its bucket has refilled (swept now and then), so
@@ -24,9 +29,20 @@ the memory is bounded by the connections of the last minute or so.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from typing import Any
 
+from channels.db import DatabaseSyncToAsync
 from django.conf import settings
+
+_ANONYMOUS_READS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="anonymous-reads")
+
+
+def anonymous_database_sync_to_async(function: Callable[..., Any]) -> DatabaseSyncToAsync:
+    """``database_sync_to_async`` on the anonymous sockets' own thread (see the module's doc)."""
+    return DatabaseSyncToAsync(function, thread_sensitive=False, executor=_ANONYMOUS_READS)
 
 
 @dataclass

@@ -23,15 +23,21 @@ import asyncio
 import contextlib
 import json
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from channels.consumer import get_handler_name
+from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from cribbage_site.addresses import socket_client_address
 from cribbage_site.session_sockets import CLOSE_SESSION_ENDED, session_tag, user_sockets_group
-from cribbage_site.socket_limits import TokenBucket, anonymous_sockets
+from cribbage_site.socket_limits import (
+    TokenBucket,
+    anonymous_database_sync_to_async,
+    anonymous_sockets,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -58,6 +64,15 @@ class SiteWebsocketConsumer(AsyncWebsocketConsumer):
         self._queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self._handler_task: asyncio.Task | None = None
         self._waiting_frames = 0
+
+    def reads(self, function: Callable[..., Any]) -> Callable[..., Awaitable[Any]]:
+        """``database_sync_to_async(function)`` for a read this socket asks for: on the shared
+        database thread for people signed in, on the anonymous sockets' own thread for visitors
+        (cribbage_site/socket_limits.py), so their reads queue behind each other, never in
+        front of a player's action."""
+        if self.anonymous_address is None:
+            return database_sync_to_async(function)
+        return anonymous_database_sync_to_async(function)
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         kind = message["type"]

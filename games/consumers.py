@@ -84,7 +84,7 @@ class MatchConsumer(SiteWebsocketConsumer):
         await self.accept()
         # Visitors who are not logged in watch public matches (the services refuse their
         # actions); a private match, reached only by its secret link, is for its players alone.
-        if await database_sync_to_async(match_hidden_from)(match_id=self.match_id, user=self.user):
+        if await self.reads(match_hidden_from)(match_id=self.match_id, user=self.user):
             await self._refuse(
                 "match_private", "only its players may watch a private match", CLOSE_MATCH_PRIVATE
             )
@@ -92,7 +92,7 @@ class MatchConsumer(SiteWebsocketConsumer):
         # Join the group before reading the snapshot, so no event can fall between them.
         await self.channel_layer.group_add(group_name(self.match_id), self.channel_name)
         self.joined = True
-        hello = await database_sync_to_async(_hello)(self.match_id, self.user)
+        hello = await self.reads(_hello)(self.match_id, self.user)
         if hello is None:
             await self._refuse(
                 "match_not_found", f"there is no match {self.match_id}", CLOSE_MATCH_NOT_FOUND
@@ -171,7 +171,7 @@ class MatchConsumer(SiteWebsocketConsumer):
         )
 
     async def _replay_since(self, seq: int) -> None:
-        answer = await database_sync_to_async(selectors.match_sync)(
+        answer = await self.reads(selectors.match_sync)(
             match_id=self.match_id, seat=self.seat, seq=seq
         )
         self.last_seq = max(self.last_seq, answer["seq"])
@@ -189,7 +189,7 @@ class MatchConsumer(SiteWebsocketConsumer):
             if seq <= self.last_seq:
                 continue
             if seq > self.last_seq + 1:
-                missing = await database_sync_to_async(_missing_frames)(
+                missing = await self.reads(_missing_frames)(
                     self.match_id, self.seat, self.last_seq, seq
                 )
                 texts.extend(missing_text for _, missing_text in missing)

@@ -121,7 +121,7 @@ class LobbyConsumer(PushingConsumer):
             await database_sync_to_async(services.presence_connect)(
                 user=self.user, place=LOBBY_PLACE
             )
-        await self.send_json(await database_sync_to_async(_lobby_hello)(self.user))
+        await self.send_json(await self.reads(_lobby_hello)(self.user))
         if self.signed_in:
             await self.broadcast_online()
 
@@ -165,7 +165,7 @@ class LobbyConsumer(PushingConsumer):
                 raise services.LobbyError(
                     "rate_limited", "The lobby was sent a moment ago; wait a few seconds."
                 )
-            await self.send_json(await database_sync_to_async(_lobby_hello)(self.user))
+            await self.send_json(await self.reads(_lobby_hello)(self.user))
         else:
             raise services.LobbyError("unknown_type", f"Unknown frame type {kind!r}.")
 
