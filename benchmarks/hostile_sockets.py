@@ -83,6 +83,15 @@ async def hostile(
             await asyncio.sleep(0.05)
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds the process has used (Linux /proc; 0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def percentiles(values: list[float]) -> str:
     if len(values) < 2:
         return f"only {len(values)} acks"
@@ -181,10 +190,17 @@ def main() -> None:
                     prefix=f"hostile{hostile_count}-{int(time.time())}-",
                     options={"match_target": 7},
                 )
+                cpu_before, wall_before = cpu_seconds(server.process.pid), time.monotonic()
                 latencies, tally = asyncio.run(
                     run(server, matches, hostile_count=hostile_count, seconds=args.seconds)
                 )
-                print(f"{hostile_count} hostile sockets: {percentiles(latencies)}")
+                busy = (cpu_seconds(server.process.pid) - cpu_before) / (
+                    time.monotonic() - wall_before
+                )
+                print(
+                    f"{hostile_count} hostile sockets: {percentiles(latencies)}; "
+                    f"server CPU {busy:.0%} of one core"
+                )
                 if hostile_count:
                     print(f"  hostile sockets got: {dict(tally.most_common())}")
         finally:
