@@ -65,6 +65,15 @@ class SiteWebsocketConsumer(AsyncWebsocketConsumer):
         self._handler_task: asyncio.Task | None = None
         self._waiting_frames = 0
 
+    async def __call__(self, scope, receive, send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            # Ended without a disconnect message (the server stopped the application, a test
+            # dropped it): the task must not outlive the consumer.
+            if self._handler_task is not None and not self._handler_task.done():
+                self._handler_task.cancel()
+
     def reads(self, function: Callable[..., Any]) -> Callable[..., Awaitable[Any]]:
         """``database_sync_to_async(function)`` for a read this socket asks for: on the shared
         database thread for people signed in, on the anonymous sockets' own thread for visitors
