@@ -8,6 +8,12 @@ and a write, as they could when the count was read, compared and written back. W
 the cache is Redis, so limits hold across server processes; otherwise Django's per-process
 memory cache is used.
 
+When the cache cannot be reached (Redis down), every method raises :class:`LimitsUnavailable`
+instead of the cache's own error: the limits *fail closed*. A limit that stopped counting would
+let a password-guessing script run unchecked for as long as the outage lasts, so logins, new
+guests and sign-ups wait instead; :class:`accounts.middleware.LimitsUnavailableMiddleware` turns
+the error into a clear 503 page ("try again in a minute"), never a 500 (docs/security.md).
+
 Why not django-axes or django-ratelimit: the site needs the same small counter for logins,
 guests and chat, keyed by name or address, and one rule for addresses behind proxies
 (cribbage_site/addresses.py); these forty lines do that without a second model or middleware.
@@ -16,10 +22,36 @@ guests and chat, keyed by name or address, and one rule for addresses behind pro
 from __future__ import annotations
 
 import hashlib
+import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from django.core.cache import cache
+
+from cribbage_site.errors import SiteError
+
+logger = logging.getLogger(__name__)
+Result = TypeVar("Result")
+
+
+class LimitsUnavailable(SiteError):
+    """The counters cannot be read or written (the cache is down): refuse, do not guess."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "limits_unavailable",
+            "This is paused for a moment while the site recovers; please try again in a minute.",
+        )
+
+
+def _cached(operation: Callable[[], Result]) -> Result:
+    try:
+        return operation()
+    except Exception as error:  # noqa: BLE001 - Redis' errors are many (connection, timeout, OS)
+        logger.warning("rate-limit cache unavailable: %s", error.__class__.__name__)
+        raise LimitsUnavailable() from error
 
 
 @dataclass(frozen=True)
@@ -40,7 +72,7 @@ class Throttle:
 
     def count(self, key: str) -> int:
         """Hits counted for ``key`` in the current window."""
-        return int(cache.get(self._cache_key(key, self._window())) or 0)
+        return int(_cached(lambda: cache.get(self._cache_key(key, self._window()))) or 0)
 
     def is_blocked(self, key: str) -> bool:
         """True when ``key`` has used up its allowance in the current window."""
@@ -56,13 +88,15 @@ class Throttle:
     def hit(self, key: str) -> bool:
         """Count one event; False when it is over the limit (the caller must then refuse it)."""
         cache_key = self._cache_key(key, self._window())
+        return _cached(lambda: self._count_one(cache_key)) <= self.limit
+
+    def _count_one(self, cache_key: str) -> int:
         cache.add(cache_key, 0, timeout=self.window_seconds + 1)
         try:
-            count = cache.incr(cache_key)
+            return cache.incr(cache_key)
         except ValueError:  # the key expired between add and incr: this is the first hit
             cache.add(cache_key, 1, timeout=self.window_seconds + 1)
-            count = 1
-        return count <= self.limit
+            return 1
 
     def reset(self, key: str) -> None:
-        cache.delete(self._cache_key(key, self._window()))
+        _cached(lambda: cache.delete(self._cache_key(key, self._window())))

@@ -15,6 +15,13 @@ from django.views.decorators.http import require_http_methods
 from accounts import services
 from accounts.forms import AccountDetailsForm, PreferencesForm, RateLimitedLoginForm
 from accounts.guests import BACKEND, guest_sign_in, safe_next
+from accounts.mail_and_signup_limits import (
+    first_refusal,
+    password_reset_throttles,
+    signup_throttle,
+    too_many_page,
+)
+from cribbage_site.addresses import client_address
 
 
 @require_http_methods(["GET", "POST"])
@@ -72,6 +79,16 @@ def signup(request: HttpRequest) -> HttpResponse:
                     request, "Welcome! Your account keeps all the games you played as a guest."
                 )
             else:
+                address = client_address(request)
+                refused = first_refusal([(signup_throttle(), address)])
+                if refused is not None:
+                    return too_many_page(
+                        request,
+                        title="Too many sign-ups",
+                        message="Too many accounts were made from your network lately.",
+                        throttle=refused[0],
+                        key=refused[1],
+                    )
                 account = services.member_create(**details)
                 login(request, account, backend=BACKEND)
                 messages.success(request, "Welcome! Your account is ready.")
@@ -84,6 +101,28 @@ def signup(request: HttpRequest) -> HttpResponse:
         "registration/signup.html",
         {"form": form, "is_guest": is_guest, "next": safe_next(request, "")},
     )
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's reset form, sending at most a few mails per address and per e-mail address.
+
+    Refused requests get a 429 page whether or not an account has the e-mail, so the limit tells
+    nobody who has an account.
+    """
+
+    def form_valid(self, form):
+        email = form.cleaned_data["email"].strip().lower()
+        per_address, per_email = password_reset_throttles()
+        refused = first_refusal([(per_address, client_address(self.request)), (per_email, email)])
+        if refused is not None:
+            return too_many_page(
+                self.request,
+                title="Too many reset requests",
+                message="Too many password-reset mails were asked for lately.",
+                throttle=refused[0],
+                key=refused[1],
+            )
+        return super().form_valid(form)
 
 
 @login_required

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ipaddress
 from functools import lru_cache
+from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest
@@ -38,14 +39,25 @@ def is_trusted_proxy(address: str) -> bool:
 
 def client_address(request: HttpRequest) -> str:
     """The address per-address limits count against (never taken from an untrusted header)."""
-    remote = request.META.get("REMOTE_ADDR", "") or ""
+    return _address_behind_proxies(
+        request.META.get("REMOTE_ADDR", "") or "", request.META.get("HTTP_X_FORWARDED_FOR", "")
+    )
+
+
+def socket_client_address(scope: dict[str, Any]) -> str:
+    """The same for a websocket: the scope's client address, or the trusted proxies' header."""
+    client = scope.get("client") or ("", 0)
+    forwarded = ""
+    for name, value in scope.get("headers") or ():
+        if name == b"x-forwarded-for":
+            forwarded = value.decode("latin-1")
+    return _address_behind_proxies(str(client[0] or ""), forwarded)
+
+
+def _address_behind_proxies(remote: str, forwarded_header: str) -> str:
     if not is_trusted_proxy(remote):
         return remote
-    forwarded = [
-        part.strip()
-        for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")
-        if part.strip()
-    ]
+    forwarded = [part.strip() for part in forwarded_header.split(",") if part.strip()]
     for candidate in reversed(forwarded):
         if _parse(candidate) is None:
             return remote  # a malformed hop: do not guess past it

@@ -17,17 +17,17 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cribbage_site.settings")
 # Django must be set up before anything imports models, which the routing does.
 django_asgi_app = get_asgi_application()
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.conf import settings  # noqa: E402
 
 from cribbage_site.origin import SameOriginValidator  # noqa: E402
 from cribbage_site.routing import websocket_urlpatterns  # noqa: E402
+from cribbage_site.socket_auth import session_auth_stack  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "websocket": SameOriginValidator(session_auth_stack(URLRouter(websocket_urlpatterns))),
     }
 )
 

@@ -1,8 +1,10 @@
 """Settings for the Cribbage site, all read from the environment.
 
-With nothing set the site runs on the embedded default: DEBUG on, SQLite in ``data/`` and
-Channels' in-memory layer, so ``python manage.py runserver`` works on a bare machine. Production
-sets DEBUG=false, SECRET_KEY, DATABASE_URL (PostgreSQL) and REDIS_URL (channels-redis); see README.
+DEBUG is off unless DEBUG=true is set: a deployment that forgets a variable gets production's
+safe behaviour (and refuses to start without SECRET_KEY), never the debug page. The developer
+commands turn it on (scripts/run-site; the tests, through tests/settings.py). Otherwise the
+embedded default needs nothing: SQLite in ``data/`` and Channels' in-memory layer. Production sets
+SECRET_KEY, DATABASE_URL (PostgreSQL) and REDIS_URL (channels-redis); see README.
 """
 
 from __future__ import annotations
@@ -25,16 +27,19 @@ from cribbage_site.env import (
 BASE_DIR = Path(__file__).resolve().parent.parent
 DATA_DIR = Path(os.environ.get("DATA_DIR", BASE_DIR / "data"))
 
-DEBUG = env_bool("DEBUG", True)
+DEBUG = env_bool("DEBUG", False)
+# Even with DEBUG on, the error page shows no database or Redis URL and no password.
+DEFAULT_EXCEPTION_REPORTER_FILTER = "cribbage_site.debug_filter.SecretHidingReporterFilter"
 
 _DEVELOPMENT_SECRET = "dev-only-insecure-secret-key-never-use-in-production-0123456789"
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured(
-            "SECRET_KEY is not set. With DEBUG off the site refuses to start without a secret: "
-            "set SECRET_KEY to a long random string (e.g. python -c 'import secrets; "
-            "print(secrets.token_urlsafe(50))')."
+            "SECRET_KEY is not set. With DEBUG off (the default) the site refuses to start "
+            "without a secret: set SECRET_KEY to a long random string (e.g. python -c 'import "
+            "secrets; print(secrets.token_urlsafe(50))'), or DEBUG=true on a development "
+            "machine (scripts/run-site does)."
         )
     SECRET_KEY = _DEVELOPMENT_SECRET
 
@@ -61,6 +66,8 @@ MIDDLEWARE = [
     # First: answers /healthz before anything validates the Host header (see its docstring).
     "cribbage_site.middleware.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # A strict Content-Security-Policy on every response (cribbage_site/content_security.py).
+    "cribbage_site.content_security.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -68,13 +75,15 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # A clear 503 page when the rate limits' cache is down (accounts/throttle.py fails closed).
+    "accounts.middleware.LimitsUnavailableMiddleware",
 ]
 
 ROOT_URLCONF = "cribbage_site.urls"
 ASGI_APPLICATION = "cribbage_site.asgi.application"
 
 # The largest websocket message the server reads. The protocol refuses any frame over 4 KB with
-# a clear error (games/protocol.py MAX_FRAME_BYTES); the server itself drops a connection whose
+# a clear error (cribbage_site/frames.py MAX_FRAME_BYTES); the server itself drops a connection whose
 # message passes this size (close code 1009) before buffering it, so a client cannot make a
 # process hold megabytes. The Dockerfile and tests/support/servers.py pass the same number to
 # Daphne's command line; `manage.py runserver` reads these two settings.

@@ -15,12 +15,13 @@ from typing import Any
 from channels.db import database_sync_to_async
 from django.conf import settings
 
+from cribbage_site.socket_limits import TokenBucket
 from cribbage_site.websocket import SiteWebsocketConsumer
 from games import selectors, services
 from games.broadcast import group_name, viewer_key
 from games.models import Match
 from games.privacy import match_hidden_from
-from games.protocol import ProtocolError, TokenBucket, error_frame, parse_frame
+from games.protocol import ProtocolError, error_frame, parse_frame
 from games.services.presence import (
     match_presence_connect,
     match_presence_disconnect,
@@ -32,6 +33,10 @@ CLOSE_MATCH_NOT_FOUND = 4404
 # How often an open player's socket renews its presence, well inside the 75 s after which a
 # count not heard from is taken for a dead server's (games/services/presence.py).
 PRESENCE_RENEW_SECONDS = 25.0
+# Syncs that replay events: a page asks once after each hello (its log's history) and after a
+# rare gap, so 4 at once and one more every 4 s; keep-alive syncs are not counted here.
+REPLAY_BURST = 4
+REPLAYS_PER_SECOND = 0.25
 
 # Django runs all "thread-sensitive" sync code of a process in one thread, which would make every
 # match's actions queue behind each other. On PostgreSQL the match row lock already serialises
@@ -75,11 +80,11 @@ class MatchConsumer(SiteWebsocketConsumer):
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         self.user = self.scope.get("user")
-        self.bucket = TokenBucket()
+        self.replay_bucket = TokenBucket(capacity=REPLAY_BURST, rate=REPLAYS_PER_SECOND)
         await self.accept()
         # Visitors who are not logged in watch public matches (the services refuse their
         # actions); a private match, reached only by its secret link, is for its players alone.
-        if await database_sync_to_async(match_hidden_from)(match_id=self.match_id, user=self.user):
+        if await self.reads(match_hidden_from)(match_id=self.match_id, user=self.user):
             await self._refuse(
                 "match_private", "only its players may watch a private match", CLOSE_MATCH_PRIVATE
             )
@@ -87,7 +92,7 @@ class MatchConsumer(SiteWebsocketConsumer):
         # Join the group before reading the snapshot, so no event can fall between them.
         await self.channel_layer.group_add(group_name(self.match_id), self.channel_name)
         self.joined = True
-        hello = await database_sync_to_async(_hello)(self.match_id, self.user)
+        hello = await self.reads(_hello)(self.match_id, self.user)
         if hello is None:
             await self._refuse(
                 "match_not_found", f"there is no match {self.match_id}", CLOSE_MATCH_NOT_FOUND
@@ -128,9 +133,7 @@ class MatchConsumer(SiteWebsocketConsumer):
             )
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        if not self.bucket.take():
-            await self._send_frame(error_frame("rate_limited", "too many messages; slow down"))
-            return
+        # The connection's rate was checked when the frame arrived (cribbage_site/websocket.py).
         try:
             message = parse_frame(text_data)
         except ProtocolError as error:
@@ -139,6 +142,13 @@ class MatchConsumer(SiteWebsocketConsumer):
         if message.type == "ping":
             await self._send_frame({"type": "pong"})
         elif message.type == "sync":
+            # A keep-alive (nothing missed) costs one small query; asking for events this
+            # connection was already sent (history, or a real gap) replays them: that is limited.
+            if (message.seq or 0) < self.last_seq and not self.replay_bucket.take():
+                await self._send_frame(
+                    error_frame("rate_limited", "too many syncs; wait a few seconds")
+                )
+                return
             await self._replay_since(message.seq or 0)
         else:
             await self._act(message.action or {}, message.action_id)
@@ -161,7 +171,7 @@ class MatchConsumer(SiteWebsocketConsumer):
         )
 
     async def _replay_since(self, seq: int) -> None:
-        answer = await database_sync_to_async(selectors.match_sync)(
+        answer = await self.reads(selectors.match_sync)(
             match_id=self.match_id, seat=self.seat, seq=seq
         )
         self.last_seq = max(self.last_seq, answer["seq"])
@@ -179,7 +189,7 @@ class MatchConsumer(SiteWebsocketConsumer):
             if seq <= self.last_seq:
                 continue
             if seq > self.last_seq + 1:
-                missing = await database_sync_to_async(_missing_frames)(
+                missing = await self.reads(_missing_frames)(
                     self.match_id, self.seat, self.last_seq, seq
                 )
                 texts.extend(missing_text for _, missing_text in missing)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import Q
 
 from games.models import Match, Seat
 
@@ -45,13 +46,24 @@ def match_record(*, user: AbstractBaseUser) -> list[VariantRecord]:
     ]
 
 
-def recent_matches(*, user: AbstractBaseUser, limit: int = 20) -> list[RecentMatch]:
-    """The player's latest matches, newest first, with the opponent's name and the result."""
-    seats = (
-        Seat.objects.filter(user=user)
-        .select_related("match")
-        .order_by("-match__created_at")[:limit]
-    )
+def recent_matches(
+    *, user: AbstractBaseUser, viewer: AbstractBaseUser | None, limit: int = 20
+) -> list[RecentMatch]:
+    """The player's latest matches that ``viewer`` may see, newest first, with opponent and result.
+
+    A private match is its players' business (games/privacy.py): who played it, how it ended,
+    even that it is in play, is listed only to a viewer seated at it. The aggregate record
+    (:func:`match_record`) still counts it, as it names no one.
+    """
+    seats = Seat.objects.filter(user=user)
+    if viewer is None or not viewer.is_authenticated:
+        seats = seats.filter(match__private=False)
+    elif viewer.pk != user.pk:
+        seats = seats.filter(
+            Q(match__private=False)
+            | Q(match__in=Seat.objects.filter(user_id=viewer.pk).values("match_id"))
+        )
+    seats = seats.select_related("match").order_by("-match__created_at")[:limit]
     matches = [seat.match for seat in seats]
     others = Seat.objects.filter(match__in=matches).exclude(user=user).select_related("user")
     opponent_by_match = {seat.match_id: seat.display_name for seat in others}

@@ -8,16 +8,14 @@ junk, and keeps the consumer thin.
 
 from __future__ import annotations
 
-import json
-import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from cribbage_site.errors import SiteError
+from cribbage_site.frames import FrameError, frame_decode
 from games.engine.cards import parse_card
 from games.engine.errors import IllegalAction
 
-MAX_FRAME_BYTES = 4096
 MAX_ACTION_ID_LENGTH = 64
 MAX_CLAIM_POINTS = 29
 MAX_DISCARD_CARDS = 2
@@ -53,17 +51,15 @@ class ClientMessage:
 
 
 def parse_frame(text: str | None) -> ClientMessage:
-    """Parse one text frame (None for a binary frame) or raise :class:`ProtocolError`."""
-    if text is None:
-        raise ProtocolError("bad_json", "send text frames holding a JSON object")
-    if len(text) > MAX_FRAME_BYTES or len(text.encode("utf-8")) > MAX_FRAME_BYTES:
-        raise ProtocolError("frame_too_large", f"frames are limited to {MAX_FRAME_BYTES} bytes")
+    """Parse one text frame (None for a binary frame) or raise :class:`ProtocolError`.
+
+    The shape and size are checked by the parser every socket shares (cribbage_site/frames.py);
+    the fields of each message type here.
+    """
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as error:
-        raise ProtocolError("bad_json", f"not valid JSON: {error}") from error
-    if not isinstance(data, dict):
-        raise ProtocolError("bad_json", "a message is a JSON object with a 'type'")
+        data = frame_decode(text)
+    except FrameError as error:
+        raise ProtocolError(error.code, error.message) from error
     action_id = _action_id(data)
     kind = data.get("type")
     if kind not in ACTION_TYPES and kind not in CONTROL_TYPES:
@@ -144,27 +140,3 @@ def _action(kind: str, data: dict[str, Any], action_id: str | None) -> dict[str,
             )
         return {"type": "muggins", "points": points}
     return {"type": kind}
-
-
-@dataclass
-class TokenBucket:
-    """Per-connection rate limit: ``capacity`` messages at once, ``rate`` more each second."""
-
-    capacity: float = 20.0
-    rate: float = 10.0
-    tokens: float = field(default=-1.0)
-    updated: float = field(default_factory=time.monotonic)
-
-    def __post_init__(self) -> None:
-        if self.tokens < 0:
-            self.tokens = self.capacity
-
-    def take(self, now: float | None = None) -> bool:
-        """Spend one token if there is one; False means the message must be refused."""
-        now = time.monotonic() if now is None else now
-        self.tokens = min(self.capacity, self.tokens + (now - self.updated) * self.rate)
-        self.updated = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False

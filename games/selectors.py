@@ -12,8 +12,9 @@ from games import engine
 from games.models import Match, MatchEvent, Seat, Shuffle
 
 PROTOCOL_VERSION = 2
-# A client further behind than this gets a fresh view instead of a replay.
-MAX_REPLAY_EVENTS = 500
+# A client further behind than this gets a fresh view instead of a replay: the page's log keeps
+# this many (static/js/main.js HISTORY_EVENTS); a snapshot is a few KB, 150 events some 20 KB.
+MAX_REPLAY_EVENTS = 150
 
 
 def seat_for_user(*, match: Match, user) -> int | None:
@@ -89,7 +90,9 @@ def match_sync(*, match_id: int, seat: int | None, seq: int) -> dict[str, Any]:
     """The answer to ``sync``: the missed frames, or a fresh ``hello`` when that is simpler.
 
     Every open page sends one as its keep-alive (docs/protocol.md), and almost always has seen
-    everything: that answer costs one small query, without loading the snapshot.
+    everything: that answer costs one small query, without loading the snapshot. A full sync
+    (from 0, or from further back than ``MAX_REPLAY_EVENTS``) gets the snapshot, never a replay
+    of the whole match: one row instead of hundreds, and a few KB on the wire.
     """
     last_seq = Match.objects.filter(pk=match_id).values_list("last_seq", flat=True).first()
     if last_seq is None:
@@ -97,7 +100,7 @@ def match_sync(*, match_id: int, seat: int | None, seq: int) -> dict[str, Any]:
     if seq == last_seq:
         return {"type": "synced", "seq": last_seq, "events": []}
     match = Match.objects.get(pk=match_id)
-    if seq > match.last_seq or match.last_seq - seq > MAX_REPLAY_EVENTS:
+    if seq == 0 or seq > match.last_seq or match.last_seq - seq > MAX_REPLAY_EVENTS:
         return match_hello(match=match, seat=seat)
     events = MatchEvent.objects.filter(match=match, seq__gt=seq, seq__lte=match.last_seq)
     return {

@@ -128,7 +128,7 @@ def player_profile(request: HttpRequest, username: str) -> HttpResponse:
         "player": player,
         "player_profile": profile_for(player),
         "record": player_records.match_record(user=player),
-        "recent_matches": player_records.recent_matches(user=player, limit=20),
+        "recent_matches": player_records.recent_matches(user=player, viewer=request.user, limit=20),
         "is_self": request.user.is_authenticated and request.user.pk == player.pk,
     }
     return render(request, "accounts/profile.html", context)

@@ -11,6 +11,9 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 
+from cribbage_site.errors import SiteError
+from cribbage_site.frames import FrameError, frame_decode
+from cribbage_site.socket_limits import TokenBucket
 from cribbage_site.websocket import SiteWebsocketConsumer
 from games.models import Match, Seat
 from games.services.abandonment import abandon_after_seconds
@@ -25,27 +28,31 @@ from lobby.broadcast import LOBBY_GROUP, chat_group, match_social_group, user_gr
 from lobby.models import RematchOffer
 from lobby.presence import LOBBY_PLACE
 
-MAX_FRAME_CHARS = 4000
 CLOSE_NOT_AUTHENTICATED = 4401
 CLOSE_PRIVATE = 4403
 CLOSE_NOT_FOUND = 4404
 LOBBY_CHAT_ROOM = "lobby"
+# ``refresh`` re-reads the whole lobby: 3 at once, then one every 5 s (the page asks every 20 s).
+REFRESH_BURST = 3
+REFRESHES_PER_SECOND = 0.2
 
 
 def parse_frame(text: str | None) -> dict[str, Any]:
-    """A client frame as a dict with a string ``type``; anything else is a LobbyError."""
-    if not text or len(text) > MAX_FRAME_CHARS:
-        raise services.LobbyError("bad_frame", "Frames must be JSON objects under 4000 characters.")
+    """A client frame as a dict with a string ``type``; anything else is a LobbyError.
+
+    The shape and size are checked by the parser every socket shares (cribbage_site/frames.py),
+    which turns even a frame nested thousands deep into a clear error instead of a crash.
+    """
     try:
-        frame = json.loads(text)
-    except ValueError as error:
-        raise services.LobbyError("bad_frame", "Frames must be JSON.") from error
-    if not isinstance(frame, dict) or not isinstance(frame.get("type"), str):
+        frame = frame_decode(text)
+    except FrameError as error:
+        raise services.LobbyError("bad_frame", error.message) from error
+    if not isinstance(frame.get("type"), str):
         raise services.LobbyError("bad_frame", "Frames must be objects with a type.")
     return frame
 
 
-def error_frame(error: services.LobbyError) -> dict[str, Any]:
+def error_frame(error: SiteError) -> dict[str, Any]:
     return {"type": "error", "code": error.code, "message": error.message}
 
 
@@ -100,6 +107,10 @@ class LobbyConsumer(PushingConsumer):
     chat, and are told when their seek was accepted.
     """
 
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.refresh_bucket = TokenBucket(capacity=REFRESH_BURST, rate=REFRESHES_PER_SECOND)
+
     async def connect(self) -> None:
         self.user = self.scope.get("user")
         await self.accept()
@@ -110,7 +121,7 @@ class LobbyConsumer(PushingConsumer):
             await database_sync_to_async(services.presence_connect)(
                 user=self.user, place=LOBBY_PLACE
             )
-        await self.send_json(await database_sync_to_async(_lobby_hello)(self.user))
+        await self.send_json(await self.reads(_lobby_hello)(self.user))
         if self.signed_in:
             await self.broadcast_online()
 
@@ -133,7 +144,7 @@ class LobbyConsumer(PushingConsumer):
         try:
             frame = parse_frame(text_data)
             await self.handle(frame)
-        except services.LobbyError as error:
+        except SiteError as error:  # the lobby's refusals, and limits that cannot count
             await self.send_json(error_frame(error))
 
     async def handle(self, frame: dict[str, Any]) -> None:
@@ -149,7 +160,12 @@ class LobbyConsumer(PushingConsumer):
                 user=self.user, room=LOBBY_CHAT_ROOM, text=frame.get("text")
             )
         elif kind == "refresh":
-            await self.send_json(await database_sync_to_async(_lobby_hello)(self.user))
+            # A whole lobby read: the page asks every 20 s, a script must not ask 20 times a second.
+            if not self.refresh_bucket.take():
+                raise services.LobbyError(
+                    "rate_limited", "The lobby was sent a moment ago; wait a few seconds."
+                )
+            await self.send_json(await self.reads(_lobby_hello)(self.user))
         else:
             raise services.LobbyError("unknown_type", f"Unknown frame type {kind!r}.")
 
@@ -272,5 +288,5 @@ class MatchChatConsumer(PushingConsumer):
                 )
             else:
                 raise services.LobbyError("unknown_type", f"Unknown frame type {frame['type']!r}.")
-        except services.LobbyError as error:
+        except SiteError as error:  # the lobby's refusals, and limits that cannot count
             await self.send_json(error_frame(error))

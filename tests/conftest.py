@@ -52,6 +52,18 @@ def tasks_run_in_the_test_process(settings) -> None:
     settings.BOT_DELAY_SECONDS = 0
 
 
+@pytest.fixture(autouse=True)
+def anonymous_socket_counts_start_empty() -> Iterator[None]:
+    """Each test's anonymous sockets start with their address's full allowance: the counts
+    live in the process (cribbage_site/socket_limits.py), and every test socket shares one
+    address."""
+    from cribbage_site.socket_limits import anonymous_sockets
+
+    anonymous_sockets.reset()
+    yield
+    anonymous_sockets.reset()
+
+
 def live_server_env(database: LiveDatabase, **extra: str) -> dict[str, str]:
     """Environment for a server process: its own database, Redis when the run has it."""
     env = {"DATABASE_URL": database.url, "DEBUG": "true", "BOT_DELAY_SECONDS": "0"}

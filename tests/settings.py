@@ -1,5 +1,5 @@
-"""Settings for the test run and the live servers tests start: the site's own settings, with a
-fast password hasher.
+"""Settings for the test run and the live servers tests start: the site's own settings in
+development mode (DEBUG on), with a fast password hasher.
 
 Production's PBKDF2 spends about 0.4 s on each hash by design; tests make and log in many
 people, so they hash with MD5 instead. pytest-django loads this module (pyproject.toml), and
@@ -8,6 +8,13 @@ tests/support/servers.py hands it to every live server; nothing outside tests/ n
 
 from __future__ import annotations
 
-from cribbage_site.settings import *  # noqa: F403
+import os
+
+# The site's DEBUG is off unless asked for; a test run is development. Set in the environment
+# (not only here) so every process the tests start inherits it: `manage.py migrate` and
+# `manage.py shell` for live databases, live servers, workers and other helpers.
+os.environ.setdefault("DEBUG", "true")
+
+from cribbage_site.settings import *  # noqa: E402, F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -188,11 +188,12 @@ export class MatchConnection {
    * as usual. Returns false when it cannot be asked now.
    */
   requestHistory(seq) {
-    if (!this.isOpen || this.syncing || seq >= this.sequence.last) return false;
+    if (!this.isOpen || this.syncing || Math.max(1, seq) >= this.sequence.last) return false;
     this.history = { upTo: this.sequence.last };
     this.syncing = true;
     this.syncSentAt = Date.now();
-    this.transmit({ type: "sync", seq: Math.max(0, seq) });
+    // From 1 at the earliest: a sync from 0 is a full sync, answered with a snapshot (hello).
+    this.transmit({ type: "sync", seq: Math.max(1, seq) });
     return true;
   }
 

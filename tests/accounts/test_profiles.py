@@ -137,5 +137,36 @@ def test_a_cancelled_invitation_is_neither_won_nor_lost(alice):
 
     invitation = invitation_create(creator=alice, options={"match_target": 1})
     invitation_cancel(token=invitation.token, user=alice)
-    assert [row.result for row in player_records.recent_matches(user=alice)] == ["cancelled"]
+    assert [row.result for row in player_records.recent_matches(user=alice, viewer=alice)] == [
+        "cancelled"
+    ]
     assert all(row.played == 0 for row in player_records.match_record(user=alice))
+
+
+def private_match_between(alice, bob):
+    match = Match.objects.create(status=Match.Status.ACTIVE, private=True)
+    Seat.objects.create(match=match, number=0, user=alice)
+    Seat.objects.create(match=match, number=1, user=bob)
+    return match
+
+
+def test_a_private_match_is_not_listed_to_strangers_or_visitors(alice, bob, carol):
+    public = finished_match(alice, bob)
+    private = private_match_between(alice, bob)
+    stranger = Client()
+    stranger.force_login(carol)
+    for visitor in (Client(), stranger):
+        page = visitor.get("/accounts/players/alice/").content.decode()
+        assert f'href="/matches/{public.pk}/"' in page
+        assert f'href="/matches/{private.pk}/"' not in page
+        assert "in play" not in page
+
+
+def test_a_private_match_is_listed_to_its_own_players(alice, bob):
+    private = private_match_between(alice, bob)
+    for player, page_of in ((alice, "alice"), (bob, "alice")):
+        viewer = Client()
+        viewer.force_login(player)
+        page = viewer.get(f"/accounts/players/{page_of}/").content.decode()
+        assert f'href="/matches/{private.pk}/"' in page
+        assert "in play" in page

@@ -233,3 +233,17 @@ def test_history_frames_reach_only_the_history_handler_and_newer_ones_are_applie
     assert result["sent"] == [{"type": "sync", "seq": 7}]
     assert result["history"] == [[8, 9, 10]]
     assert result["events"] == [[11, "count_reset"], [12, "go"]], "history is never re-applied"
+
+
+def test_history_is_asked_from_1_at_the_earliest_since_a_sync_from_0_gets_a_snapshot(js):
+    result = js(
+        FAKE_SOCKET
+        + """
+        const { connection, socket } = opened();
+        socket.server(hello(10));
+        const asked = connection.requestHistory(0);
+        return { asked, sent: socket.sent };
+        """
+    )
+    assert result["asked"] is True
+    assert result["sent"] == [{"type": "sync", "seq": 1}]

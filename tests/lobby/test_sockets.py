@@ -120,6 +120,30 @@ async def test_bad_frames_get_a_clear_error_and_change_nothing(alice):
     await client.close()
 
 
+NESTED_TOO_DEEP = "[" * 2000 + "]" * 2000
+
+
+async def test_a_frame_nested_too_deep_for_json_gets_an_error_and_the_lobby_socket_lives(alice):
+    client, _ = await lobby_as(alice)
+    await client.send(NESTED_TOO_DEEP)
+    error = await client.receive_until(is_type("error"))
+    assert error["code"] == "bad_frame"
+    await client.send({"type": "ping"})
+    assert (await client.receive_until(is_type("pong")))["type"] == "pong"
+    await client.close()
+
+
+async def test_a_frame_nested_too_deep_for_json_gets_an_error_and_the_chat_socket_lives(alice, bob):
+    match = await active_match(alice, bob)
+    client, _ = await chat_as(match.pk, alice)
+    await client.send('{"type": ' + NESTED_TOO_DEEP + "}")
+    error = await client.receive_until(is_type("error"))
+    assert error["code"] == "bad_frame"
+    await client.send({"type": "ping"})
+    assert (await client.receive_until(is_type("pong")))["type"] == "pong"
+    await client.close()
+
+
 async def test_a_seek_expires_when_its_creator_leaves_the_lobby_for_the_grace(alice, bob, settings):
     settings.SEEK_CREATOR_GRACE_SECONDS = 0
     creator, _ = await lobby_as(alice)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.protocol import ClientMessage, ProtocolError, TokenBucket, parse_frame
+from cribbage_site.socket_limits import TokenBucket
+from games.protocol import ClientMessage, ProtocolError, parse_frame
 
 
 def test_it_normalises_cards_and_keeps_the_action_id():

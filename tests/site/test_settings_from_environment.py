@@ -109,6 +109,8 @@ def test_redis_carries_channel_messages_by_publish_unless_told_to_use_lists():
 def test_an_unknown_channel_layer_kind_is_refused_at_start_up():
     with pytest.raises(ValueError, match="REDIS_CHANNEL_LAYER must be one of pubsub, lists"):
         channel_layers_from("redis://127.0.0.1:6379/0", "kafka")
-    started = run_manage("check", REDIS_URL="redis://127.0.0.1:6379/0", REDIS_CHANNEL_LAYER="kafka")
+    started = run_manage(
+        "check", DEBUG="true", REDIS_URL="redis://127.0.0.1:6379/0", REDIS_CHANNEL_LAYER="kafka"
+    )
     assert started.returncode != 0
     assert "REDIS_CHANNEL_LAYER must be one of" in started.stderr

@@ -34,8 +34,14 @@ TEST_SETTINGS_MODULE = "tests.settings"
 
 
 def child_environment(**overrides: str) -> dict[str, str]:
-    """The test process's environment for a child process, less test-only switches."""
+    """The test process's environment for a child process, less test-only switches.
+
+    DEBUG is on unless the caller says otherwise: the site's default is off (production),
+    and the helpers that start Django (``manage.py migrate``, live servers, benchmarks outside
+    pytest) are development processes.
+    """
     env = {key: value for key, value in os.environ.items() if key not in TEST_ONLY_VARIABLES}
+    env.setdefault("DEBUG", "true")
     env.update(overrides)
     return env
 

@@ -1,0 +1,56 @@
+"""A broadcast the channel layer refuses (Redis down) is retried until the layer is back."""
+
+from __future__ import annotations
+
+from games.broadcast import RESEND_AFTER_RECOVERY_SECONDS, group_send_until_delivered
+
+
+class FlakyLayer:
+    """Refuses the first ``failures`` sends, as a layer whose Redis is down would."""
+
+    def __init__(self, failures: int) -> None:
+        self.failures = failures
+        self.delivered: list[tuple[str, dict]] = []
+
+    async def group_send(self, group: str, message: dict) -> None:
+        if self.failures:
+            self.failures -= 1
+            raise ConnectionError("Redis is down")
+        self.delivered.append((group, message))
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.waits: list[float] = []
+
+    async def sleep(self, seconds: float) -> None:
+        self.waits.append(seconds)
+
+
+async def test_a_broadcast_sent_during_an_outage_arrives_when_the_layer_is_back():
+    layer, clock = FlakyLayer(failures=3), Clock()
+    message = {"type": "match.frames", "frames": {"spectator": [[7, "{}"]]}}
+    assert await group_send_until_delivered(
+        layer, "match-1", message, retry_for=60, sleep=clock.sleep
+    )
+    # Delivered, then once more for servers that resubscribe a moment after Redis returns.
+    assert layer.delivered == [("match-1", message), ("match-1", message)]
+    assert clock.waits[:3] == [0.25, 0.5, 1.0]
+    assert clock.waits[-1] == RESEND_AFTER_RECOVERY_SECONDS
+
+
+async def test_a_broadcast_that_gets_through_at_once_is_sent_once_without_waiting():
+    layer, clock = FlakyLayer(failures=0), Clock()
+    assert await group_send_until_delivered(layer, "match-1", {}, retry_for=60, sleep=clock.sleep)
+    assert len(layer.delivered) == 1
+    assert clock.waits == []
+
+
+async def test_a_layer_down_for_longer_than_the_retry_time_loses_the_broadcast_with_a_log(caplog):
+    layer, clock = FlakyLayer(failures=1000), Clock()
+    assert not await group_send_until_delivered(
+        layer, "match-1", {}, retry_for=10, sleep=clock.sleep
+    )
+    assert layer.delivered == []
+    assert sum(clock.waits) >= 10
+    assert "broadcast to match-1 lost" in caplog.text
