@@ -27,7 +27,6 @@ class PlayerRating(models.Model):
     rating = models.FloatField(default=glicko2.START_RATING)
     deviation = models.FloatField(default=glicko2.START_DEVIATION)
     volatility = models.FloatField(default=glicko2.START_VOLATILITY)
-    games = models.PositiveIntegerField(default=0)
     matches = models.PositiveIntegerField(default=0)
     rated_at = models.DateTimeField(null=True, blank=True)
     listed_until = models.DateTimeField(null=True, blank=True)
@@ -59,8 +58,7 @@ class RatingChange(models.Model):
     deviation_before = models.FloatField()
     rating_after = models.FloatField()
     deviation_after = models.FloatField()
-    games_won = models.PositiveSmallIntegerField(default=0)
-    games_lost = models.PositiveSmallIntegerField(default=0)
+    score = models.FloatField()  # 1 won, 0 lost: a match is one result (docs/ratings.md)
     at = models.DateTimeField()
 
     class Meta:

@@ -35,7 +35,7 @@ def leaderboard_rows(*, kind: str) -> QuerySet[PlayerRating]:
         PlayerRating.objects.filter(
             kind=kind,
             listed_until__gt=timezone.now(),
-            games__gte=ratings_settings.leaderboard_min_games(),
+            matches__gte=ratings_settings.leaderboard_min_matches(),
         )
         .select_related("user")
         .order_by("-rating", "user_id")
@@ -71,7 +71,6 @@ class KindRating:
     kind: str
     label: str
     rating: glicko2.Rating
-    games: int
     matches: int
     rank: int | None
     chart: dict[str, Any] | None
@@ -131,7 +130,6 @@ def player_ratings(*, user: AbstractBaseUser) -> list[KindRating]:
             kind=kind,
             label=kind_label(kind),
             rating=rating_now(rows.get(kind)),
-            games=rows[kind].games if kind in rows else 0,
             matches=rows[kind].matches if kind in rows else 0,
             rank=leaderboard_rank(user=user, kind=kind) if kind in rows else None,
             chart=rating_chart(changes.get(kind, [])),

@@ -22,8 +22,6 @@ from ratings.kinds import kind_of
 from ratings.models import PlayerRating, PlayerStats, RatingChange, TalliedMatch
 from ratings.tally import MatchTally, SeatTally, match_tally
 
-QUITTING_REASONS = ("resigned", "abandoned")
-
 
 def match_tally_record(*, match_id: int) -> bool:
     """Count finished match ``match_id`` once; return whether this call counted it."""
@@ -61,18 +59,6 @@ def _events_of(match: Match):
         for part in (private or {}).values():
             data.update(part)
         yield kind, data
-
-
-def rated_games(*, tally: MatchTally, match: Match) -> list[int]:
-    """The winners of the games a rating counts: each game played, and, when the match ended by
-    a resignation or an abandonment, one lost game for the quitter per match point the winner
-    still lacked, so quitting always costs at least as much as losing the match out."""
-    winners = list(tally.game_winners)
-    if match.finish_reason in QUITTING_REASONS and match.winner_seat is not None:
-        points = list(match.match_scores or [0] * match.players)
-        lacking = max(match.match_target - points[match.winner_seat], 1)
-        winners.extend([match.winner_seat] * lacking)
-    return winners
 
 
 def _locked_rows(model, *, user_ids: list[int], kind: str) -> dict[int, object]:
@@ -117,21 +103,18 @@ def _ratings_update(*, match: Match, seats: list[Seat], tally: MatchTally, kind:
         user_id: glicko2.aged(row.value, _days_between(row.rated_at, at))
         for user_id, row in rows.items()
     }
-    winners = rated_games(tally=tally, match=match)
     limit = ratings_settings.leaderboard_max_deviation()
     for seat in seats:
         (opponent,) = [other for other in seats if other.number != seat.number]
         theirs = before[opponent.user_id]
-        won = sum(1 for winner in winners if winner == seat.number)
-        lost = len(winners) - won
-        results = [glicko2.Result(theirs.rating, theirs.deviation, 1.0)] * won + [
-            glicko2.Result(theirs.rating, theirs.deviation, 0.0)
-        ] * lost
+        # The match is one result (benchmarks/rating_unit.py): a resignation or an abandonment
+        # is a lost match like any other.
+        score = 1.0 if match.winner_seat == seat.number else 0.0
+        results = [glicko2.Result(theirs.rating, theirs.deviation, score)]
         mine = before[seat.user_id]
         after = glicko2.update(mine, results)
         row = rows[seat.user_id]
         row.rating, row.deviation, row.volatility = after.rating, after.deviation, after.volatility
-        row.games += len(winners)
         row.matches += 1
         row.rated_at = at
         days = glicko2.days_until_deviation(after, limit)
@@ -145,8 +128,7 @@ def _ratings_update(*, match: Match, seats: list[Seat], tally: MatchTally, kind:
             deviation_before=mine.deviation,
             rating_after=after.rating,
             deviation_after=after.deviation,
-            games_won=won,
-            games_lost=lost,
+            score=score,
             at=at,
         )
 

@@ -10,9 +10,9 @@ def leaderboard_max_deviation() -> float:
     return float(getattr(settings, "RATINGS_LEADERBOARD_MAX_DEVIATION", 75.0))
 
 
-def leaderboard_min_games() -> int:
-    """... and once they have this many rated games."""
-    return int(getattr(settings, "RATINGS_LEADERBOARD_MIN_GAMES", 20))
+def leaderboard_min_matches() -> int:
+    """... and once they have played this many rated matches."""
+    return int(getattr(settings, "RATINGS_LEADERBOARD_MIN_MATCHES", 10))
 
 
 def leaderboard_page_size() -> int:

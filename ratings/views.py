@@ -22,6 +22,6 @@ def leaderboard(request: HttpRequest, kind: str) -> HttpResponse:
         "page": selectors.leaderboard_page(kind=kind, page=request.GET.get("page")),
         "own_rank": selectors.leaderboard_rank(user=request.user, kind=kind),
         "max_deviation": ratings_settings.leaderboard_max_deviation(),
-        "min_games": ratings_settings.leaderboard_min_games(),
+        "min_matches": ratings_settings.leaderboard_min_matches(),
     }
     return render(request, "ratings/leaderboard.html", context)

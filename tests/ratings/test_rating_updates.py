@@ -10,6 +10,7 @@ from accounts.services import guest_create
 from games import services, tasks
 from games.models import Match
 from games.signals import match_finished
+from ratings.glicko2 import Rating, Result, update
 from ratings.models import PlayerRating, PlayerStats, RatingChange, TalliedMatch
 from ratings.services import match_tally_record
 from tests.ratings.conftest import finished_match, seat_user
@@ -26,20 +27,22 @@ def test_a_rated_match_raises_the_winner_and_lowers_the_loser_once(alice, bob):
     match = finished_match(alice, bob, rated=True)
     winner, loser = seat_user(match, match.winner_seat), seat_user(match, 1 - match.winner_seat)
     assert rating_of(winner).rating > 1500 > rating_of(loser).rating
-    # Equal players, one game each way: the changes mirror each other.
-    assert rating_of(winner).rating - 1500 == pytest.approx(1500 - rating_of(loser).rating)
-    assert rating_of(winner).deviation < 350
-    assert (rating_of(winner).games, rating_of(winner).matches) == (1, 1)
+    # Equal new players: the changes mirror each other, and are Glicko-2's for one result.
+    expected = update(Rating(), [Result(1500, 350, 1.0)])
+    assert rating_of(winner).rating == pytest.approx(expected.rating)
+    assert rating_of(loser).rating == pytest.approx(3000 - expected.rating)
+    assert rating_of(winner).deviation == pytest.approx(expected.deviation)
+    assert rating_of(winner).matches == 1
     change = RatingChange.objects.get(match=match, user=winner)
-    assert (change.rating_before, change.games_won, change.games_lost) == (1500, 1, 0)
+    assert (change.rating_before, change.deviation_before, change.score) == (1500, 350, 1.0)
 
     # The hook again (a re-queue after a crash), and the service called directly: no change.
-    before = list(PlayerRating.objects.values_list("rating", "deviation", "games"))
+    before = list(PlayerRating.objects.values_list("rating", "deviation", "matches"))
     with transaction.atomic():
         tasks.match_finished_announce.enqueue(match_id=match.pk)
     tasks_run_due()
     assert match_tally_record(match_id=match.pk) is False
-    assert list(PlayerRating.objects.values_list("rating", "deviation", "games")) == before
+    assert list(PlayerRating.objects.values_list("rating", "deviation", "matches")) == before
     assert RatingChange.objects.filter(match=match).count() == 2
 
 
@@ -66,15 +69,14 @@ def test_a_hook_that_fails_after_the_update_rolls_it_back_and_the_retry_counts_o
     assert RatingChange.objects.filter(match=match).count() == 2
 
 
-def test_a_resignation_counts_as_losing_every_point_the_winner_lacked(alice, bob):
+def test_a_resignation_counts_as_a_lost_match(alice, bob):
     match = services.match_create(
         creator=alice, options={"variant": "five", "match_target": 3}, rated=True
     )
     services.match_join(match=match, user=bob)
     services.match_resign(match_id=match.pk, user=bob)
     tasks_run_due()
-    change = RatingChange.objects.get(match=match, user=bob)
-    assert (change.games_won, change.games_lost) == (0, 3)
+    assert RatingChange.objects.get(match=match, user=bob).score == 0.0
     assert rating_of(bob).rating < 1500 < rating_of(alice).rating
     assert PlayerStats.objects.get(user=bob, kind="five-2p").matches_lost == 1
 
