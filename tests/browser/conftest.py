@@ -131,7 +131,13 @@ def seat_players(site_server, new_page, table_users):
 
 
 def start_match(
-    creator: Player, joiner: Player, *, variant: str, scoring: str = "auto", muggins: bool = False
+    creator: Player,
+    joiner: Player,
+    *,
+    variant: str,
+    scoring: str = "auto",
+    muggins: bool = False,
+    rated: bool = False,
 ) -> str:
     """Create a one-game private match through the new-match page (an invitation link); the
     joiner opens the secret link and takes the seat. Returns the link."""
@@ -141,6 +147,8 @@ def start_match(
     page.check(f"input[name=scoring][value={scoring}]")
     if muggins:
         page.check("input[name=muggins]")
+    if rated:
+        page.check("input[name=rated]")
     page.fill("input[name=match_target]", "1")
     page.click("#new-match-form button[type=submit]")
     page.wait_for_url("**/lobby/invite/*/")
