@@ -88,3 +88,14 @@ def test_invitations_are_casual_unless_asked(client, alice):
     client.post("/matches/new/", FORM)
     client.post("/matches/new/", {**FORM, "rated": "on"})
     assert [i.match.rated for i in Invitation.objects.order_by("pk")] == [False, True]
+
+
+def test_a_rematch_of_a_rated_match_is_rated(alice, bob):
+    from games import services as games_services
+
+    match = games_services.match_create(creator=alice, options=FIVE, rated=True)
+    games_services.match_join(match=match, user=bob)
+    games_services.match_resign(match_id=match.pk, user=bob)
+    services.rematch_offer(match_id=match.pk, user=alice)
+    rematch = services.rematch_offer(match_id=match.pk, user=bob)
+    assert Match.objects.get(pk=rematch.pk).rated is True
