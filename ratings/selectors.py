@@ -117,14 +117,23 @@ def rating_chart(changes: list[RatingChange]) -> dict[str, Any] | None:
     }
 
 
+CHART_MATCHES = 200
+"""The history chart shows the latest this many rated matches: a page stays small and fast for
+someone with thousands."""
+
+
+def rating_history(*, user: AbstractBaseUser, kind: str) -> list[RatingChange]:
+    """The player's latest rated matches in ``kind``, oldest first (the (user, kind, at) index)."""
+    latest = RatingChange.objects.filter(user=user, kind=kind).order_by("-at", "-pk")
+    return list(latest[:CHART_MATCHES])[::-1]
+
+
 def player_ratings(*, user: AbstractBaseUser) -> list[KindRating]:
     """Every kind the player has a rating or statistics in (the rated kinds always listed)."""
     rows = {row.kind: row for row in PlayerRating.objects.filter(user=user)}
     stats = {row.kind: row for row in PlayerStats.objects.filter(user=user)}
     kinds = list(RATED_KINDS) + sorted((set(rows) | set(stats)) - set(RATED_KINDS))
-    changes: dict[str, list[RatingChange]] = {}
-    for change in RatingChange.objects.filter(user=user).order_by("at", "pk"):
-        changes.setdefault(change.kind, []).append(change)
+    changes = {kind: rating_history(user=user, kind=kind) for kind in rows}
     return [
         KindRating(
             kind=kind,

@@ -69,3 +69,16 @@ def test_the_profile_shows_ratings_with_deviation_a_chart_point_and_statistics(c
     assert page.count('class="rating-point"') == 1
     assert f'data-match-id="{match.pk}"' in page
     assert 'Matches won / lost</th><td class="matches">1 / 0' in page
+
+
+def test_the_history_chart_shows_the_latest_matches_oldest_first(alice, bob, monkeypatch):
+    from ratings import selectors
+
+    monkeypatch.setattr(selectors, "CHART_MATCHES", 2)
+    matches = [finished_match(alice, bob, rated=True, seed=seed) for seed in (1, 2, 3)]
+    history = selectors.rating_history(user=alice, kind="five-2p")
+    assert [change.match_id for change in history] == [m.pk for m in matches[1:]]
+    chart = selectors.rating_chart(history)
+    assert [point["match_id"] for point in chart["points"]] == [m.pk for m in matches[1:]]
+    xs = [point["x"] for point in chart["points"]]
+    assert xs == sorted(xs) and xs[-1] == selectors.CHART_WIDTH - selectors.CHART_MARGIN
