@@ -179,20 +179,23 @@ def seed(args: argparse.Namespace):
     return user_model.objects.get(pk=best), user_model.objects.get(pk=middle)
 
 
-def timed(client, path: str, repeats: int) -> tuple[float, float, int]:
+def timed(client, path: str, repeats: int) -> tuple[float, float, float, int]:
+    """Median and worst wall time, median CPU time of this process (the view and template;
+    unlike wall time, hardly changed by other processes on a busy machine), and queries."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
     client.get(path, secure=True)  # warm: templates compiled, connection open
-    times = []
+    times, cpu = [], []
     for _ in range(repeats):
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), time.process_time()
         response = client.get(path, secure=True)
         times.append((time.perf_counter() - started) * 1000)
+        cpu.append((time.process_time() - started_cpu) * 1000)
         assert response.status_code == 200, (path, response.status_code)
     with CaptureQueriesContext(connection) as queries:
         client.get(path, secure=True)
-    return statistics.median(times), max(times), len(queries)
+    return statistics.median(times), max(times), statistics.median(cpu), len(queries)
 
 
 def run(args: argparse.Namespace) -> None:
@@ -232,10 +235,11 @@ def run(args: argparse.Namespace) -> None:
         ("leaderboard last page", anonymous, "/ratings/six-2p/?page=999999"),
         ("leaderboard, signed in (own rank)", viewer, "/ratings/six-2p/"),
     ]
-    print(f"{'page':38} {'median ms':>9} {'worst ms':>9} {'queries':>8}")
+    print(f"load average before timing: {os.getloadavg()[0]:.1f}")
+    print(f"{'page':38} {'median ms':>9} {'worst ms':>9} {'CPU ms':>7} {'queries':>8}")
     for label, client, path in pages:
-        median, worst, queries = timed(client, path, args.repeats)
-        print(f"{label:38} {median:9.1f} {worst:9.1f} {queries:8d}")
+        median, worst, cpu, queries = timed(client, path, args.repeats)
+        print(f"{label:38} {median:9.1f} {worst:9.1f} {cpu:7.1f} {queries:8d}")
     if connection.vendor == "postgresql":
         from django.contrib.auth import get_user_model
 
@@ -247,8 +251,12 @@ def run(args: argparse.Namespace) -> None:
         print(board.filter(rating__gt=mine.rating).explain())
         from ratings.models import RatingChange
 
-        print("\nplan of a player's rating history:")
-        print(RatingChange.objects.filter(user=middle).order_by("at", "pk").explain())
+        print("\nplan of a player's rating history (the chart):")
+        latest = RatingChange.objects.filter(user=best, kind="six-2p").order_by("-at", "-pk")
+        print(latest[:200].explain())
+        from games.models import Seat
+
+        print(f"(matches of the best player: {Seat.objects.filter(user=best).count()})")
         print(f"(rank of the median player: {leaderboard_rank(user=middle, kind='six-2p')})")
         del get_user_model
 

@@ -10,6 +10,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.paginator import Page, Paginator
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.html import format_html_join
 
 from games.profile_sections import ProfileSection
 from ratings import glicko2
@@ -98,20 +99,22 @@ def rating_chart(changes: list[RatingChange]) -> dict[str, Any] | None:
         return round(x, 1), round(y, 1)
 
     points = [point(i, value) for i, value in enumerate(values)]
+    markers = [
+        {"x": x, "y": y, "match_id": change.match_id, "rating": round(change.rating_after)}
+        for (x, y), change in zip(points[1:], changes, strict=True)
+    ]
     return {
         "width": CHART_WIDTH,
         "height": CHART_HEIGHT,
         "line": " ".join(f"{x},{y}" for x, y in points),
-        "points": [
-            {
-                "x": x,
-                "y": y,
-                "match_id": change.match_id,
-                "rating": round(change.rating_after),
-                "at": change.at,
-            }
-            for (x, y), change in zip(points[1:], changes, strict=True)
-        ],
+        "points": markers,
+        # Built here in one pass rather than by a template loop: up to CHART_MATCHES circles.
+        "circles": format_html_join(
+            "",
+            '<circle class="rating-point" cx="{}" cy="{}" r="4" data-match-id="{}">'
+            "<title>Match {}: {}</title></circle>",
+            ((m["x"], m["y"], m["match_id"], m["match_id"], m["rating"]) for m in markers),
+        ),
         "high": round(high),
         "low": round(low),
     }
