@@ -198,6 +198,26 @@ def timed(client, path: str, repeats: int) -> tuple[float, float, float, int]:
     return statistics.median(times), max(times), statistics.median(cpu), len(queries)
 
 
+def slowest_queries(client, path: str, count: int = 3) -> list[tuple[float, str]]:
+    """The page's queries by database time (the median of five loads), slowest first."""
+    from django.db import connection
+
+    timings: dict[str, list[float]] = {}
+
+    def timer(execute, sql, params, many, context):
+        started = time.perf_counter()
+        try:
+            return execute(sql, params, many, context)
+        finally:
+            timings.setdefault(sql, []).append((time.perf_counter() - started) * 1000)
+
+    with connection.execute_wrapper(timer):
+        for _ in range(5):
+            client.get(path, secure=True)
+    ranked = sorted(((statistics.median(t), sql) for sql, t in timings.items()), reverse=True)
+    return ranked[:count]
+
+
 def run(args: argparse.Namespace) -> None:
     import django
 
@@ -240,6 +260,9 @@ def run(args: argparse.Namespace) -> None:
     for label, client, path in pages:
         median, worst, cpu, queries = timed(client, path, args.repeats)
         print(f"{label:38} {median:9.1f} {worst:9.1f} {cpu:7.1f} {queries:8d}")
+    print("\nslowest queries of the best player's profile:")
+    for milliseconds, sql in slowest_queries(anonymous, pages[0][2]):
+        print(f"{milliseconds:7.1f} ms  {sql[:150]}")
     if connection.vendor == "postgresql":
         from django.contrib.auth import get_user_model
 
