@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "lobby",
+    "ratings",
 ]
 
 MIDDLEWARE = [
@@ -210,6 +211,10 @@ if TEST_DECK_SOURCE and not DEBUG:
     raise ImproperlyConfigured("TEST_DECK_SOURCE is for test runs only and needs DEBUG on")
 # How long a seek outlives its creator's last lobby socket before the worker closes it.
 SEEK_CREATOR_GRACE_SECONDS = env_float("SEEK_CREATOR_GRACE_SECONDS", 20.0)
+# The leaderboard lists players whose rating deviation is at most this, with at least this many
+# rated matches (docs/ratings.md); raised/lowered by the browser tests so one match is enough.
+RATINGS_LEADERBOARD_MAX_DEVIATION = env_float("RATINGS_LEADERBOARD_MAX_DEVIATION", 75.0)
+RATINGS_LEADERBOARD_MIN_MATCHES = env_int("RATINGS_LEADERBOARD_MIN_MATCHES", 10)
 # Benchmark-only: route a bare echo consumer (ws/echo/<room>/) for benchmarks/ws_load.py.
 BENCHMARK_ECHO = env_bool("BENCHMARK_ECHO", False)
 

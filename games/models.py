@@ -46,6 +46,9 @@ class Match(models.Model):
     # Where its decks come from (games.decks): "" is the secure shuffle; another name picks a
     # registered source, such as the fixed decks a duplicate tournament round shares.
     deck_source = models.CharField(max_length=64, blank=True, default="")
+    # Rated: its result moves both players' ratings (the ratings app, fed by the match-finished
+    # hook). Only between registered people: guests and the computer never play rated.
+    rated = models.BooleanField(default=False)
 
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
     created_by = models.ForeignKey(

@@ -23,6 +23,7 @@ from games.forms import ComputerMatchForm
 from games.hints import hint_allowed
 from games.models import Match
 from games.privacy import match_hidden_from, private_link_path
+from games.profile_sections import profile_sections
 from games.selectors import match_hello, seat_for_user
 from games.services import ServiceError, computer_match_create, match_join
 
@@ -130,5 +131,6 @@ def player_profile(request: HttpRequest, username: str) -> HttpResponse:
         "record": player_records.match_record(user=player),
         "recent_matches": player_records.recent_matches(user=player, viewer=request.user, limit=20),
         "is_self": request.user.is_authenticated and request.user.pk == player.pk,
+        "profile_sections": profile_sections(player=player, viewer=request.user),
     }
     return render(request, "accounts/profile.html", context)

@@ -28,6 +28,11 @@ class Seek(models.Model):
     scoring = match_options.scoring_field()
     muggins = match_options.muggins_field()
     match_target = match_options.match_target_field()
+    # Rated: the match it makes moves both ratings (the ratings app). Its creator may open it
+    # only to opponents rated within [rating_min, rating_max] (either end may be open).
+    rated = models.BooleanField(default=False)
+    rating_min = models.PositiveSmallIntegerField(null=True, blank=True)
+    rating_max = models.PositiveSmallIntegerField(null=True, blank=True)
     status = models.CharField(max_length=10, choices=Status, default=Status.OPEN)
     accepted_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"

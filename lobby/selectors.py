@@ -22,6 +22,8 @@ from games.services.presence import matches_with_a_player_present
 from lobby import settings as lobby_settings
 from lobby.models import ChatMessage, Invitation, Presence, Seek
 from lobby.presence import LOBBY_PLACE
+from ratings.kinds import kind_of
+from ratings.selectors import rating_label_for
 
 LIVE_MATCH_LIMIT = 30
 
@@ -37,13 +39,27 @@ def options_label(options: dict[str, Any]) -> str:
     return f"{variant} · {scoring} scoring · {length}"
 
 
+def seek_terms_label(seek: Seek) -> str:
+    """ "rated", "casual", and a rating range when it has one: "rated · 1400–1700"."""
+    label = "rated" if seek.rated else "casual"
+    if seek.rating_min is not None or seek.rating_max is not None:
+        low = "" if seek.rating_min is None else str(seek.rating_min)
+        high = "" if seek.rating_max is None else str(seek.rating_max)
+        label += f" · for {low}–{high}"
+    return label
+
+
 def seek_dict(seek: Seek) -> dict[str, Any]:
+    kind = kind_of(variant=seek.variant, players=2)
     return {
         "id": seek.pk,
         "creator": seek.creator.get_username(),
         "creator_id": seek.creator_id,
+        "rating": rating_label_for(user_id=seek.creator_id, kind=kind),
+        "rated": seek.rated,
+        "rating_range": [seek.rating_min, seek.rating_max],
         "options": seek.options,
-        "label": options_label(seek.options),
+        "label": f"{options_label(seek.options)} · {seek_terms_label(seek)}",
         "created_at": seek.created_at.isoformat(),
     }
 

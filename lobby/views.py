@@ -14,9 +14,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from accounts import services as account_services
 from accounts.guests import guest_sign_in
-from games.forms import NewMatchForm
 from games.models import Match
 from lobby import selectors, services
+from lobby.forms import LobbyMatchForm
 from lobby.models import Invitation
 
 LOBBY = "lobby:index"
@@ -35,18 +35,20 @@ def ensure_player(request: HttpRequest) -> HttpResponse | None:
     return refused
 
 
-def options_form(request: HttpRequest, data=None) -> NewMatchForm:
-    """The match-options form, starting from the player's saved defaults."""
-    initial = None
+def options_form(request: HttpRequest, data=None, *, rated: bool = False) -> LobbyMatchForm:
+    """The match-options form, starting from the player's saved defaults; ``rated`` starts
+    ticked only for members (seeks: rated by default; invitations: casual)."""
+    initial = {}
     if request.user.is_authenticated:
-        initial = account_services.profile_for(request.user).default_options()
-    return NewMatchForm(data, initial=initial)
+        profile = account_services.profile_for(request.user)
+        initial = {**profile.default_options(), "rated": rated and not profile.is_guest}
+    return LobbyMatchForm(data, initial=initial)
 
 
 @require_GET
 def lobby_page(request: HttpRequest) -> HttpResponse:
     context = {
-        "form": options_form(request),
+        "form": options_form(request, rated=True),
         "seeks": selectors.open_seeks(),
         "live_matches": selectors.live_matches(),
         "online": selectors.online_count(),
@@ -62,7 +64,7 @@ def live_page(request: HttpRequest) -> HttpResponse:
     return render(request, "lobby/live.html", {"live_matches": selectors.live_matches()})
 
 
-def _form_errors(form: NewMatchForm) -> str:
+def _form_errors(form: LobbyMatchForm) -> str:
     return " ".join(str(message) for messages_ in form.errors.values() for message in messages_)
 
 
@@ -76,7 +78,12 @@ def seek_create_view(request: HttpRequest) -> HttpResponse:
     if refused is not None:
         return refused
     try:
-        services.seek_create(creator=request.user, options=form.options())
+        services.seek_create(
+            creator=request.user,
+            options=form.options(),
+            rated=form.cleaned_data["rated"],
+            rating_range=form.rating_range(),
+        )
     except services.LobbyError as error:
         messages.error(request, error.message)
     return redirect(LOBBY)
@@ -113,7 +120,9 @@ def match_new(request: HttpRequest) -> HttpResponse:
     form = options_form(request, request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            invitation = services.invitation_create(creator=request.user, options=form.options())
+            invitation = services.invitation_create(
+                creator=request.user, options=form.options(), rated=form.cleaned_data["rated"]
+            )
         except services.LobbyError as error:
             form.add_error(None, error.message)
         else:
@@ -130,16 +139,16 @@ def invitation_create_view(request: HttpRequest) -> HttpResponse:
         if not form.is_valid():
             messages.error(request, _form_errors(form))
             return redirect(LOBBY)
-        options = form.options()
+        options, rated = form.options(), form.cleaned_data["rated"]
     else:
-        options = None
+        options, rated = None, False
     refused = ensure_player(request)
     if refused is not None:
         return refused
     if options is None:
         options = account_services.profile_for(request.user).default_options()
     try:
-        invitation = services.invitation_create(creator=request.user, options=options)
+        invitation = services.invitation_create(creator=request.user, options=options, rated=rated)
     except services.LobbyError as error:
         messages.error(request, error.message)
         return redirect(LOBBY)

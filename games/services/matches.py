@@ -7,6 +7,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.services import profile_for
 from games import decks, engine
 from games.bots import LEVELS as BOT_LEVELS
 from games.broadcast import broadcast_progress
@@ -32,15 +33,19 @@ def match_create(
     options: dict[str, Any] | None = None,
     private: bool = False,
     deck_source: str = "",
+    rated: bool = False,
 ) -> Match:
     """A new match waiting for an opponent, with ``creator`` in seat 0.
 
     ``private``: only its players may see it (games.privacy); the caller that makes it private
     keeps the secret link. ``deck_source``: where its decks come from (games.decks; "" is the
     secure shuffle). The match records the engine's rules version it is played under.
+    ``rated``: its result moves both players' ratings; guests may play casual matches only.
     """
     if creator is None or not creator.is_authenticated:
         raise ServiceError("not_authenticated", "log in (or play as a guest) to create a match")
+    if rated:
+        _refuse_guest_in_rated(creator)
     match_options = _options_from(options)
     if match_options.players != 2:
         # Three- and four-player tables come with their own issue (deal, page, lobby).
@@ -53,6 +58,7 @@ def match_create(
             rules_version=RULES_VERSION,
             private=private,
             deck_source=deck_source,
+            rated=rated,
             **match_options.to_dict(),
         )
         Seat.objects.create(match=match, number=0, user=creator, joined_at=timezone.now())
@@ -67,6 +73,13 @@ def match_join(*, match: Match, user) -> Match:
     if user is None or not user.is_authenticated:
         raise ServiceError("not_authenticated", "log in (or play as a guest) to join a match")
     return _fill_seat(match_id=match.pk, user=user)
+
+
+def _refuse_guest_in_rated(user) -> None:
+    if profile_for(user).is_guest:
+        raise ServiceError(
+            "rated_needs_account", "sign up to play rated matches; guests play casual"
+        )
 
 
 def match_seat_bot(*, match: Match, level: str) -> Match:
@@ -101,6 +114,10 @@ def _fill_seat(*, match_id: int, user=None, bot_level: str | None = None) -> Mat
             raise ServiceError("match_full", "this match already has both players")
         if user is not None and any(seat.user_id == user.pk for seat in seats):
             raise ServiceError("already_seated", "you are already seated in this match")
+        if match.rated and bot_level is not None:
+            raise ServiceError("rated_with_computer", "the computer never plays rated matches")
+        if match.rated and user is not None:
+            _refuse_guest_in_rated(user)
         empty = next(seat for seat in seats if seat.is_empty)
         empty.user = user
         empty.is_bot = bot_level is not None

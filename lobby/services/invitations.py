@@ -23,8 +23,12 @@ def _require_player(user: AbstractBaseUser | None) -> None:
         raise LobbyError("not_authenticated", "Log in or play as a guest first.")
 
 
-def invitation_create(*, creator: AbstractBaseUser, options: dict[str, Any] | None) -> Invitation:
-    """Create the private match (creator in seat 0) and the secret token that opens its empty seat."""
+def invitation_create(
+    *, creator: AbstractBaseUser, options: dict[str, Any] | None, rated: bool = False
+) -> Invitation:
+    """Create the private match (creator in seat 0) and the secret token that opens its empty seat.
+
+    Casual unless ``rated`` (members only: a guest's rated invitation is refused)."""
     _require_player(creator)
     clean = checked_options(options)
     with transaction.atomic():
@@ -36,7 +40,7 @@ def invitation_create(*, creator: AbstractBaseUser, options: dict[str, Any] | No
                 "too_many_invitations", "You have too many open invitations; cancel one first."
             )
         try:
-            match = match_create(creator=creator, options=clean, private=True)
+            match = match_create(creator=creator, options=clean, private=True, rated=rated)
         except ServiceError as error:
             raise LobbyError(error.code, error.message) from error
         return Invitation.objects.create(

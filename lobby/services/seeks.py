@@ -9,6 +9,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.services import profile_for
 from games.engine.options import MatchOptions
 from games.models import Match
 from games.services import ServiceError, match_create, match_join
@@ -17,8 +18,10 @@ from lobby import tasks
 from lobby.broadcast import LOBBY_GROUP, send_after_commit, user_group
 from lobby.models import Presence, Seek
 from lobby.presence import LOBBY_PLACE, presence_disconnect
-from lobby.selectors import seek_creator_gone, seek_dict
+from lobby.selectors import seek_creator_gone, seek_dict, seek_terms_label
 from lobby.services.errors import LobbyError
+from ratings.kinds import kind_of
+from ratings.selectors import rating_value_for
 
 
 def checked_options(options: dict[str, Any] | None) -> dict[str, Any]:
@@ -34,10 +37,27 @@ def _require_player(user: AbstractBaseUser | None) -> None:
         raise LobbyError("not_authenticated", "Log in or play as a guest first.")
 
 
-def seek_create(*, creator: AbstractBaseUser, options: dict[str, Any] | None) -> Seek:
-    """Post a seek; everyone in the lobby sees it as soon as it is committed."""
+def seek_create(
+    *,
+    creator: AbstractBaseUser,
+    options: dict[str, Any] | None,
+    rated: bool = False,
+    rating_range: tuple[int | None, int | None] = (None, None),
+) -> Seek:
+    """Post a seek; everyone in the lobby sees it as soon as it is committed.
+
+    ``rated``: the match it makes is rated (members only). ``rating_range``: only players rated
+    within it (either end None: open) may accept.
+    """
     _require_player(creator)
     clean = checked_options(options)
+    if rated and profile_for(creator).is_guest:
+        raise LobbyError(
+            "rated_needs_account", "Sign up to play rated matches; guests play casual."
+        )
+    low, high = rating_range
+    if low is not None and high is not None and low > high:
+        raise LobbyError("bad_rating_range", "The highest rating must not be below the lowest.")
     with transaction.atomic():
         open_count = Seek.objects.filter(creator=creator, status=Seek.Status.OPEN).count()
         if open_count >= lobby_settings.max_open_seeks():
@@ -45,7 +65,9 @@ def seek_create(*, creator: AbstractBaseUser, options: dict[str, Any] | None) ->
                 "too_many_seeks",
                 "You already have as many open seeks as allowed; cancel one first.",
             )
-        seek = Seek.objects.create(creator=creator, **clean)
+        seek = Seek.objects.create(
+            creator=creator, rated=rated, rating_min=low, rating_max=high, **clean
+        )
         send_after_commit(LOBBY_GROUP, {"type": "seek_added", "seek": seek_dict(seek)})
     return seek
 
@@ -76,6 +98,20 @@ def seek_cancel(*, seek_id: int, user: AbstractBaseUser) -> Seek:
     return seek
 
 
+def _require_within_range(seek: Seek, user: AbstractBaseUser) -> None:
+    if seek.rating_min is None and seek.rating_max is None:
+        return
+    rating = rating_value_for(user_id=user.pk, kind=kind_of(variant=seek.variant, players=2))
+    too_low = seek.rating_min is not None and rating < seek.rating_min
+    too_high = seek.rating_max is not None and rating > seek.rating_max
+    if too_low or too_high:
+        raise LobbyError(
+            "rating_out_of_range",
+            f"That seek is for players rated {seek_terms_label(seek).split('for ')[-1]}; "
+            f"yours is {round(rating)}.",
+        )
+
+
 def seek_accept(*, seek_id: int, user: AbstractBaseUser) -> Match:
     """Take a seek: the match starts with the creator in seat 0 and ``user`` in seat 1.
 
@@ -87,13 +123,14 @@ def seek_accept(*, seek_id: int, user: AbstractBaseUser) -> Match:
         seek = _locked_open_seek(seek_id)
         if seek.creator_id == user.pk:
             raise LobbyError("own_seek", "You cannot accept your own seek.")
+        _require_within_range(seek, user)
         if seek_creator_gone(seek):
             _close(seek, Seek.Status.EXPIRED, "expired")
             expired = True  # commit the expiry, then refuse outside the transaction
         else:
             expired = False
             try:
-                match = match_create(creator=seek.creator, options=seek.options)
+                match = match_create(creator=seek.creator, options=seek.options, rated=seek.rated)
                 match = match_join(match=match, user=user)
             except ServiceError as error:
                 raise LobbyError(error.code, error.message) from error

@@ -121,7 +121,7 @@ class Lobby {
     const template = document.getElementById(mine ? "seek-cancel-template" : "seek-accept-template");
     const item = template.content.firstElementChild.cloneNode(true);
     item.dataset.seekId = String(seek.id);
-    item.querySelector(".seek-creator").textContent = seek.creator;
+    item.querySelector(".seek-creator").textContent = seek.rating ? `${seek.creator} (${seek.rating})` : seek.creator;
     item.querySelector(".seek-label").textContent = seek.label;
     item.querySelector("form").setAttribute("action", `/lobby/seeks/${Number(seek.id)}/${mine ? "cancel" : "accept"}/`);
     return item;

@@ -139,6 +139,7 @@ def start_match(
     scoring: str = "auto",
     muggins: bool = False,
     match_target: int = 1,
+    rated: bool = False,
 ) -> str:
     """Create a private match (one game unless told) through the new-match page (an invitation
     link); the joiner opens the secret link and takes the seat. Returns the link."""
@@ -148,6 +149,8 @@ def start_match(
     page.check(f"input[name=scoring][value={scoring}]")
     if muggins:
         page.check("input[name=muggins]")
+    if rated:
+        page.check("input[name=rated]")
     page.fill("input[name=match_target]", str(match_target))
     page.click("#new-match-form button[type=submit]")
     page.wait_for_url("**/lobby/invite/*/")

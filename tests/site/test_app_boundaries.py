@@ -6,6 +6,8 @@ The rules (docs/architecture.md, "Layers"):
 - ``games/engine`` imports only the standard library and itself (it runs without Django);
 - ``games/bots`` imports only the standard library, the engine and itself;
 - ``games`` never imports ``lobby`` (lobby sits above games and plugs in where games needs it);
+- ``ratings`` sits above games and below the lobby: games and accounts never import it, it never
+  imports the lobby, and its maths (``glicko2``) and tally are pure (standard library only);
 - ``accounts`` knows people only: nothing from ``games`` beyond the pure engine, nothing from
   ``lobby``;
 - the project's shared leaves (``cribbage_site/errors.py``, ``cribbage_site/match_options.py``)
@@ -132,6 +134,19 @@ def test_the_bots_import_only_the_standard_library_the_engine_and_themselves():
 
 def test_games_never_imports_the_lobby():
     assert offenders("games", lambda name: not within(name, "lobby")) == {}
+
+
+def test_games_and_accounts_never_import_ratings_and_ratings_never_imports_the_lobby():
+    assert offenders("games", lambda name: not within(name, "ratings")) == {}
+    assert offenders("accounts", lambda name: not within(name, "ratings")) == {}
+    assert offenders("ratings", lambda name: not within(name, "lobby")) == {}
+
+
+def test_the_rating_maths_and_the_tally_are_pure():
+    for module in ("glicko2", "tally"):
+        source = (PROJECT_DIR / "ratings" / f"{module}.py").read_text()
+        found = imported_modules(source, f"ratings.{module}")
+        assert all(is_standard(name) for name in found), (module, found)
 
 
 def test_accounts_imports_nothing_from_games_but_the_engine_and_nothing_from_the_lobby():

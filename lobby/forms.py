@@ -1,0 +1,36 @@
+"""The lobby's new-match form: the match options plus whether it is rated, and for a seek the
+range of ratings it is open to."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from games.forms import NewMatchForm
+
+RATING_FIELD_LIMITS = {"min_value": 0, "max_value": 4000}
+
+
+class LobbyMatchForm(NewMatchForm):
+    """``NewMatchForm`` and the lobby's terms: rated or casual, and a seek's rating range."""
+
+    rated = forms.BooleanField(
+        required=False,
+        label="Rated",
+        help_text="A rated match moves both players' ratings. Guests play casual matches only.",
+    )
+    rating_min = forms.IntegerField(
+        required=False, label="Opponent's rating from", **RATING_FIELD_LIMITS
+    )
+    rating_max = forms.IntegerField(required=False, label="to", **RATING_FIELD_LIMITS)
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        low, high = cleaned.get("rating_min"), cleaned.get("rating_max")
+        if low is not None and high is not None and low > high:
+            self.add_error("rating_max", "The highest rating must not be below the lowest.")
+        return cleaned
+
+    def rating_range(self) -> tuple[int | None, int | None]:
+        return self.cleaned_data.get("rating_min"), self.cleaned_data.get("rating_max")

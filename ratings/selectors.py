@@ -1,0 +1,168 @@
+"""Reads for the ratings pages: ratings aged to now, ranks, the leaderboard, the history chart,
+statistics, and the rating label a lobby seek shows."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.paginator import Page, Paginator
+from django.db.models import QuerySet
+from django.utils import timezone
+from django.utils.html import format_html_join
+
+from games.profile_sections import ProfileSection
+from ratings import glicko2
+from ratings import settings as ratings_settings
+from ratings.kinds import RATED_KINDS, kind_label
+from ratings.models import PlayerRating, PlayerStats, RatingChange
+
+
+def rating_now(row: PlayerRating | None) -> glicko2.Rating:
+    """The rating as it stands today: its deviation grown by the days since the last match."""
+    if row is None:
+        return glicko2.Rating()
+    days = 0.0
+    if row.rated_at is not None:
+        days = max((timezone.now() - row.rated_at).total_seconds(), 0.0) / 86400.0
+    return glicko2.aged(row.value, days)
+
+
+def leaderboard_rows(*, kind: str) -> QuerySet[PlayerRating]:
+    """Listed players of ``kind``, best first: deviation (aged to now) within the limit, and
+    enough rated games. One range scan of the (kind, -rating) index."""
+    return (
+        PlayerRating.objects.filter(
+            kind=kind,
+            listed_until__gt=timezone.now(),
+            matches__gte=ratings_settings.leaderboard_min_matches(),
+        )
+        .select_related("user")
+        .order_by("-rating", "user_id")
+    )
+
+
+def leaderboard_rank(*, user: AbstractBaseUser, kind: str) -> int | None:
+    """The player's place on ``kind``'s leaderboard (1 is first), or None when not listed."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    rows = leaderboard_rows(kind=kind)
+    mine = rows.filter(user=user).first()
+    if mine is None:
+        return None
+    ahead = rows.filter(rating__gt=mine.rating).count()
+    ties_before = rows.filter(rating=mine.rating, user_id__lt=mine.user_id).count()
+    return ahead + ties_before + 1
+
+
+def leaderboard_page(*, kind: str, page: int | str | None) -> Page:
+    """One page of ``kind``'s leaderboard; each row gets ``rank`` and ``now`` (aged rating)."""
+    paginator = Paginator(leaderboard_rows(kind=kind), ratings_settings.leaderboard_page_size())
+    current = paginator.get_page(page)
+    first = current.start_index()
+    for offset, row in enumerate(current.object_list):
+        row.rank = first + offset
+        row.now = rating_now(row)
+    return current
+
+
+@dataclass(frozen=True)
+class KindRating:
+    kind: str
+    label: str
+    rating: glicko2.Rating
+    matches: int
+    rank: int | None
+    chart: dict[str, Any] | None
+    stats: PlayerStats | None
+
+
+CHART_WIDTH, CHART_HEIGHT, CHART_MARGIN = 600, 160, 12
+
+
+def rating_chart(changes: list[RatingChange]) -> dict[str, Any] | None:
+    """The history chart's geometry, drawn by the template as inline SVG: one point per rated
+    match (after it), plus the starting point; the scale fits the ratings shown."""
+    if not changes:
+        return None
+    values = [changes[0].rating_before] + [change.rating_after for change in changes]
+    low, high = min(values) - 10, max(values) + 10
+    span = high - low
+    steps = max(len(values) - 1, 1)
+    inner_w = CHART_WIDTH - 2 * CHART_MARGIN
+    inner_h = CHART_HEIGHT - 2 * CHART_MARGIN
+
+    def point(index: int, value: float) -> tuple[float, float]:
+        x = CHART_MARGIN + inner_w * index / steps
+        y = CHART_MARGIN + inner_h * (high - value) / span
+        return round(x, 1), round(y, 1)
+
+    points = [point(i, value) for i, value in enumerate(values)]
+    markers = [
+        {"x": x, "y": y, "match_id": change.match_id, "rating": round(change.rating_after)}
+        for (x, y), change in zip(points[1:], changes, strict=True)
+    ]
+    return {
+        "width": CHART_WIDTH,
+        "height": CHART_HEIGHT,
+        "line": " ".join(f"{x},{y}" for x, y in points),
+        "points": markers,
+        # Built here in one pass rather than by a template loop: up to CHART_MATCHES circles.
+        "circles": format_html_join(
+            "",
+            '<circle class="rating-point" cx="{}" cy="{}" r="4" data-match-id="{}">'
+            "<title>Match {}: {}</title></circle>",
+            ((m["x"], m["y"], m["match_id"], m["match_id"], m["rating"]) for m in markers),
+        ),
+        "high": round(high),
+        "low": round(low),
+    }
+
+
+CHART_MATCHES = 200
+"""The history chart shows the latest this many rated matches: a page stays small and fast for
+someone with thousands."""
+
+
+def rating_history(*, user: AbstractBaseUser, kind: str) -> list[RatingChange]:
+    """The player's latest rated matches in ``kind``, oldest first (the (user, kind, at) index)."""
+    latest = RatingChange.objects.filter(user=user, kind=kind).order_by("-at", "-pk")
+    return list(latest[:CHART_MATCHES])[::-1]
+
+
+def player_ratings(*, user: AbstractBaseUser) -> list[KindRating]:
+    """Every kind the player has a rating or statistics in (the rated kinds always listed)."""
+    rows = {row.kind: row for row in PlayerRating.objects.filter(user=user)}
+    stats = {row.kind: row for row in PlayerStats.objects.filter(user=user)}
+    kinds = list(RATED_KINDS) + sorted((set(rows) | set(stats)) - set(RATED_KINDS))
+    changes = {kind: rating_history(user=user, kind=kind) for kind in rows}
+    return [
+        KindRating(
+            kind=kind,
+            label=kind_label(kind),
+            rating=rating_now(rows.get(kind)),
+            matches=rows[kind].matches if kind in rows else 0,
+            rank=leaderboard_rank(user=user, kind=kind) if kind in rows else None,
+            chart=rating_chart(changes.get(kind, [])),
+            stats=stats.get(kind),
+        )
+        for kind in kinds
+    ]
+
+
+def profile_ratings_section(player: AbstractBaseUser, viewer: Any) -> ProfileSection:
+    """The profile page's ratings and statistics section (registered with games at start-up)."""
+    return ProfileSection("ratings/_profile_section.html", {"kinds": player_ratings(user=player)})
+
+
+def rating_label_for(*, user_id: int, kind: str) -> str:
+    """The rating a seek shows for its creator ("1500?" for a new player)."""
+    row = PlayerRating.objects.filter(user_id=user_id, kind=kind).first()
+    return rating_now(row).label()
+
+
+def rating_value_for(*, user_id: int, kind: str) -> float:
+    """The rating (the number alone) a seek's rating range is checked against."""
+    row = PlayerRating.objects.filter(user_id=user_id, kind=kind).first()
+    return rating_now(row).rating
