@@ -126,7 +126,36 @@ class LiveDatabase:
             connection.execute(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
 
 
-class DaphneServer:
+class ChildProcess:
+    """A process a test starts, stops, or kills as a crash would; its output goes to a log."""
+
+    process: subprocess.Popen | None = None
+    _log = None
+
+    def kill(self) -> None:
+        """Stop abruptly, as a crash would: no clean shutdown, work under way left half-done."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(10)
+        self._close_log()
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(10)
+        self._close_log()
+
+    def _close_log(self) -> None:
+        if self._log is not None:
+            self._log.close()
+            self._log = None
+
+
+class DaphneServer(ChildProcess):
     """One Daphne process on a free loopback port; can be stopped, killed and started again."""
 
     def __init__(self, env: dict[str, str], port: int | None = None, log_path: Path | None = None):
@@ -194,30 +223,8 @@ class DaphneServer:
             time.sleep(0.1)
         raise RuntimeError(f"Daphne on port {self.port} not healthy: {last_error}")
 
-    def kill(self) -> None:
-        """Stop abruptly, as a crash would: no clean shutdown."""
-        if self.process is not None and self.process.poll() is None:
-            self.process.send_signal(signal.SIGKILL)
-            self.process.wait(10)
-        self._close_log()
 
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(10)
-        self._close_log()
-
-    def _close_log(self) -> None:
-        if self._log is not None:
-            self._log.close()
-            self._log = None
-
-
-class WorkerProcess:
+class WorkerProcess(ChildProcess):
     """One task worker process (``manage.py run_worker``), as in production: it sweeps, then
     polls the database for due tasks. Can be stopped, killed and started again.
 
@@ -259,28 +266,6 @@ class WorkerProcess:
                     return self
             time.sleep(0.05)
         raise RuntimeError("the worker did not start")
-
-    def kill(self) -> None:
-        """Stop abruptly, as a crash would: a task under way is left half-done."""
-        if self.process is not None and self.process.poll() is None:
-            self.process.send_signal(signal.SIGKILL)
-            self.process.wait(10)
-        self._close_log()
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(10)
-        self._close_log()
-
-    def _close_log(self) -> None:
-        if self._log is not None:
-            self._log.close()
-            self._log = None
 
 
 class RedisServer:
