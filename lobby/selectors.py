@@ -23,7 +23,7 @@ from lobby import settings as lobby_settings
 from lobby.models import ChatMessage, Invitation, Presence, Seek
 from lobby.presence import LOBBY_PLACE
 from ratings.kinds import kind_of
-from ratings.selectors import rating_label_for
+from ratings.selectors import rating_shown_for
 
 LIVE_MATCH_LIMIT = 30
 
@@ -51,11 +51,13 @@ def seek_terms_label(seek: Seek) -> str:
 
 def seek_dict(seek: Seek) -> dict[str, Any]:
     kind = kind_of(variant=seek.variant, players=2)
+    rating_label, rating_value = rating_shown_for(user_id=seek.creator_id, kind=kind)
     return {
         "id": seek.pk,
         "creator": seek.creator.get_username(),
         "creator_id": seek.creator_id,
-        "rating": rating_label_for(user_id=seek.creator_id, kind=kind),
+        "rating": rating_label,
+        "rating_value": rating_value,
         "rated": seek.rated,
         "rating_range": [seek.rating_min, seek.rating_max],
         "options": seek.options,

@@ -162,6 +162,13 @@ def rating_label_for(*, user_id: int, kind: str) -> str:
     return rating_now(row).label()
 
 
+def rating_shown_for(*, user_id: int, kind: str) -> tuple[str, int]:
+    """A seek's rating of its creator: the label ("1500?") and the whole number the lobby's
+    rating filter compares (one query)."""
+    rating = rating_now(PlayerRating.objects.filter(user_id=user_id, kind=kind).first())
+    return rating.label(), round(rating.rating)
+
+
 def rating_value_for(*, user_id: int, kind: str) -> float:
     """The rating (the number alone) a seek's rating range is checked against."""
     row = PlayerRating.objects.filter(user_id=user_id, kind=kind).first()

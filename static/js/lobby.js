@@ -46,12 +46,33 @@ export function syncList(list, entries, key, { create, update = () => null }) {
   }
 }
 
+/**
+ * Whether a seek whose creator is rated `rating` is shown for the range `min`..`max` (either
+ * may be null: no bound). A seek with no rating is shown only when no bound is set.
+ */
+export function ratingInRange(rating, min, max) {
+  if (min === null && max === null) return true;
+  if (rating === null || Number.isNaN(rating)) return false;
+  return (min === null || rating >= min) && (max === null || rating <= max);
+}
+
+function bound(input) {
+  if (!input || input.value.trim() === "") return null;
+  const value = Number(input.value);
+  return Number.isFinite(value) ? value : null;
+}
+
 class Lobby {
   constructor(root) {
     this.root = root;
     this.userId = root.dataset.userId ? Number(root.dataset.userId) : null;
     this.seekList = document.getElementById("seek-list");
     this.liveList = document.getElementById("live-list");
+    this.ratingMin = document.getElementById("seek-rating-min");
+    this.ratingMax = document.getElementById("seek-rating-max");
+    for (const input of [this.ratingMin, this.ratingMax]) {
+      input?.addEventListener("input", () => this.updateEmpty());
+    }
     const chatRoot = root.querySelector("[data-chat-panel]");
     this.chat = chatRoot ? new ChatPanel(chatRoot, { send: (text) => this.socket.send({ type: "chat", text }) }) : null;
     this.socket = new ReconnectingSocket(root.dataset.socketPath, { onMessage: (frame) => this.handle(frame) });
@@ -121,6 +142,7 @@ class Lobby {
     const template = document.getElementById(mine ? "seek-cancel-template" : "seek-accept-template");
     const item = template.content.firstElementChild.cloneNode(true);
     item.dataset.seekId = String(seek.id);
+    item.dataset.rating = seek.rating_value ?? "";
     item.querySelector(".seek-creator").textContent = seek.rating ? `${seek.creator} (${seek.rating})` : seek.creator;
     item.querySelector(".seek-label").textContent = seek.label;
     item.querySelector("form").setAttribute("action", `/lobby/seeks/${Number(seek.id)}/${mine ? "cancel" : "accept"}/`);
@@ -163,9 +185,26 @@ class Lobby {
     if (label && label.textContent !== match.label) label.textContent = match.label;
   }
 
+  /** Hide the seeks outside the chosen rating range; say so when that hides them all. */
+  applyRatingFilter() {
+    if (!this.seekList) return 0;
+    const min = bound(this.ratingMin);
+    const max = bound(this.ratingMax);
+    let shown = 0;
+    for (const row of this.seekList.children) {
+      const rating = row.dataset.rating === "" ? null : Number(row.dataset.rating);
+      row.hidden = !ratingInRange(rating, min, max);
+      if (!row.hidden) shown += 1;
+    }
+    return shown;
+  }
+
   updateEmpty() {
+    const shown = this.applyRatingFilter();
     const seekEmpty = document.getElementById("seek-empty");
     if (seekEmpty && this.seekList) seekEmpty.hidden = this.seekList.children.length > 0;
+    const filtered = document.getElementById("seek-filtered");
+    if (filtered && this.seekList) filtered.hidden = !(this.seekList.children.length > 0 && shown === 0);
     const liveEmpty = document.getElementById("live-empty");
     if (liveEmpty && this.liveList) liveEmpty.hidden = this.liveList.children.length > 0;
   }

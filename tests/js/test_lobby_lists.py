@@ -70,3 +70,25 @@ def test_the_online_count_says_player_or_players(js):
         "2 players online",
         "3 players online",
     ]
+
+
+def test_the_rating_filter_keeps_seeks_in_range_and_unrated_ones_only_without_a_bound(js):
+    result = js(
+        """
+        const { ratingInRange } = await load("lobby.js");
+        return {
+          open: [ratingInRange(1500, null, null), ratingInRange(null, null, null)],
+          between: [1399, 1400, 1600, 1601].map((r) => ratingInRange(r, 1400, 1600)),
+          from: [1399, 1400].map((r) => ratingInRange(r, 1400, null)),
+          to: [1600, 1601].map((r) => ratingInRange(r, null, 1600)),
+          unrated: ratingInRange(null, 1400, null),
+        };
+        """
+    )
+    assert result == {
+        "open": [True, True],
+        "between": [False, True, True, False],
+        "from": [False, True],
+        "to": [True, False],
+        "unrated": False,
+    }

@@ -266,3 +266,33 @@ def test_the_periodic_refresh_keeps_focus_and_leaves_the_chat_and_seeks_in_place
     online = bob.get_by_test_id("online-count").inner_text()
     count = int(online.split()[0])
     assert online == f"{count} player{'' if count == 1 else 's'} online"
+
+
+def test_the_seek_list_filters_by_the_creators_rating(site_server, new_page):
+    bob = new_page()
+    enter_lobby_as_guest(bob, site_server)
+    alice = new_page()
+    alice_name = enter_lobby_as_guest(alice, site_server)
+    alice.get_by_test_id("create-seek").click()
+    alice.wait_for_url(site_server.url + "/lobby/")
+
+    seek = bob.locator(".seek", has_text=alice_name)
+    seek.get_by_test_id("accept-seek").wait_for(timeout=10_000)
+    assert seek.get_attribute("data-rating") == "1500"  # a new player: 1500?
+
+    bob.fill("#seek-rating-min", "1600")
+    seek.wait_for(state="hidden", timeout=5_000)
+    if bob.locator(".seek:not([hidden])").count() == 0:
+        assert bob.locator("#seek-filtered").is_visible()
+
+    bob.fill("#seek-rating-max", "1700")
+    bob.fill("#seek-rating-min", "1400")
+    seek.wait_for(state="visible", timeout=5_000)
+    assert bob.locator("#seek-filtered").is_hidden()
+
+    bob.fill("#seek-rating-max", "1450")
+    seek.wait_for(state="hidden", timeout=5_000)
+    bob.fill("#seek-rating-min", "")
+    bob.fill("#seek-rating-max", "")
+    seek.wait_for(state="visible", timeout=5_000)
+    alice.get_by_test_id("cancel-seek").click()
