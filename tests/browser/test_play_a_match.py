@@ -64,7 +64,7 @@ def test_alice_and_bob_play_a_five_card_game_to_61_through_the_page(seat_players
     assert shows_checked > 0
     for player in players:
         # Every shuffle of the match (the cut and each deal) was checked by the page and passed.
-        player.page.wait_for_function("!document.querySelector('#fairness-list .pending')")
+        player.page.wait_for_function("() => !document.querySelector('#fairness-list .pending')")
         assert player.page.locator("#fairness-list .failed").count() == 0
         verified = player.page.locator("#fairness-list .verified")
         assert verified.count() >= 2
