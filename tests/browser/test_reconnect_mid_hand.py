@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from tests.browser.conftest import settle, start_match
@@ -21,10 +23,16 @@ def play_until(players, seq, done, limit=80):
             return seq
         for player in players:
             check_table(player, player.server_view())
-        acted = [
-            act(players[0], players[0].view(), keyboard=False),
-            act(players[1], players[1].view(), keyboard=True),
-        ]
+        # act() presses Continue on a show held on screen: after each move look again, so that
+        # neither player goes on past the point (the show of the hand that just ended) unasked.
+        acted = []
+        for player, keyboard in ((players[0], False), (players[1], True)):
+            if any(acted):
+                truth = settle(players, after=seq)
+                seq = truth["seq"]
+                if done(truth["view"]):
+                    return seq
+            acted.append(act(player, player.view(), keyboard=keyboard))
         assert any(acted)
     pytest.fail("the table never reached the expected point")
 
@@ -49,7 +57,13 @@ def test_bob_reloads_in_the_middle_of_the_play_and_carries_on(seat_players):
 
     # And the hand goes on to the show after the reload.
     hand = truth["view"]["hand"]
-    play_until(players, truth["seq"] - 1, lambda view: view["hand"] > hand)
+    play_until(players, truth["seq"] - 1, lambda view: view["phase"] != "play")
+    # Nobody acts (or presses Continue) now: the server counts the show and deals the next hand.
+    deadline = time.monotonic() + 15
+    while (truth := alice.server_view())["view"]["hand"] <= hand:
+        assert time.monotonic() < deadline, "the next hand was never dealt"
+        time.sleep(0.25)
+    settle(players, after=truth["seq"] - 1)
     # The next deal waits on the table's show of the last hand (three hands) until Continue.
     assert alice.page.locator("#felt .shown").count() == 3
     assert bob.page.locator("#felt .shown").count() == 3
