@@ -32,7 +32,9 @@ class LoginThrottleMixin:
     lock a player out from everywhere for long (the window is short) and cannot spray many
     names from one address either. The attempt is counted first, atomically: attempts sent at
     once (in several threads or processes) cannot all pass a check made before the ~0.4 s hash
-    and counted after it. A successful login clears its name's count.
+    and counted after it. A successful login clears its name's count and takes its own attempt
+    back from its address's count: the address limit is on failures, and many people may log in
+    from one address (a club, a school, a household) without locking each other out.
     """
 
     throttled_message = "Too many failed attempts. Please wait %(minutes)s minute(s) and try again."
@@ -53,8 +55,9 @@ class LoginThrottleMixin:
                     self.throttled_message, code="throttled", params={"minutes": minutes}
                 )
         cleaned = super().clean()
-        per_user, name = keys[0]
+        (per_user, name), (per_address, address) = keys
         per_user.reset(name)
+        per_address.forget_one(address)
         return cleaned
 
 

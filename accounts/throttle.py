@@ -98,5 +98,18 @@ class Throttle:
             cache.add(cache_key, 1, timeout=self.window_seconds + 1)
             return 1
 
+    def forget_one(self, key: str) -> None:
+        """Take back one hit counted for ``key`` in the current window (never below zero)."""
+        cache_key = self._cache_key(key, self._window())
+
+        def take_back() -> None:
+            try:
+                if cache.decr(cache_key) < 0:
+                    cache.set(cache_key, 0, timeout=self.window_seconds + 1)
+            except ValueError:  # the window ended (or the key expired): nothing to take back
+                pass
+
+        _cached(take_back)
+
     def reset(self, key: str) -> None:
         _cached(lambda: cache.delete(self._cache_key(key, self._window())))

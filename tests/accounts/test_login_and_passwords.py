@@ -48,6 +48,17 @@ def test_one_address_trying_many_names_is_stopped(client, alice, settings):
     assert log_in(client, "alice", PASSWORD).status_code == 429
 
 
+def test_many_people_logging_in_from_one_address_are_not_stopped(client, alice, bob, settings):
+    # The address limit counts failures: a club's players share one address.
+    settings.LOGIN_ATTEMPTS_PER_ADDRESS = 3
+    for _ in range(5):
+        for name in ("alice", "bob"):
+            assert log_in(client, name, PASSWORD).status_code == 302
+    for name in ["x1", "x2", "x3"]:
+        log_in(client, name, "wrong")
+    assert log_in(client, "alice", PASSWORD).status_code == 429
+
+
 def test_a_success_before_the_limit_does_not_count_against_it(client, alice):
     for _ in range(4):
         log_in(client, "alice", "wrong")

@@ -54,5 +54,6 @@ def test_the_sound_toggle_follows_the_profile_is_remembered_and_starts_audio_qui
     assert page.evaluate("window.cribbage.sounds.play('peg')") is False, "off means silent"
     page.locator("#sound-toggle").check()  # a gesture: audio may start now
     assert page.evaluate("window.cribbage.sounds.context !== null")
-    page.wait_for_function("window.cribbage.sounds.context.state === 'running'")
+    # A function, not an expression: Playwright evals a bare expression, which the CSP forbids.
+    page.wait_for_function("() => window.cribbage.sounds.context.state === 'running'")
     assert page.evaluate("window.cribbage.sounds.play('turn')") is True

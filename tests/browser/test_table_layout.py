@@ -71,7 +71,7 @@ def assert_in_view(page, phase: str, screen: str) -> None:
             "play": {"playable cards": "#hand-near button.card.playable"},
             "play-claim": {"claim form": "#claim-form", "quick claims": ".quick-claim"},
             "show-claim": {"claim form": "#claim-form", "quick claims": ".quick-claim"},
-            "muggins": {"muggins": "#muggins-button"},
+            "muggins": {"muggins points": "#muggins-points", "muggins": "#muggins-button"},
             "show": {"continue": "#show-continue"},
         }[phase]
     )
@@ -99,7 +99,8 @@ def test_the_board_count_hand_and_buttons_are_in_view_together_in_every_phase(se
     players = [alice, bob]
     seen: set[str] = set()
     seq = -1
-    muggins_set = False
+    missed = None  # what bob's too-small claim left: alice names it when she calls Muggins
+    called = False
     for _ in range(150):
         truth = settle(players, after=seq)
         seq = truth["seq"]
@@ -125,14 +126,19 @@ def test_the_board_count_hand_and_buttons_are_in_view_together_in_every_phase(se
         if "show" in seen and truth["view"]["hand"] > 1:
             break
         # Act: the Muggins window first, then a claim, then Continue, then a card.
-        if alice.page.locator("#muggins-button").count():
+        # Every claim opens a window (its truth is hidden until it closes), and the next action
+        # closes it: alice calls only on bob's short claim, naming the points he missed (a call
+        # without them sends nothing).
+        if missed and not called and alice.page.locator("#muggins-button").count():
+            alice.page.fill("#muggins-points", str(missed))
             alice.page.click("#muggins-button")
+            called = True
             continue
         claimant = next((p for p in players if p.view()["legal"]["claim"]), None)
         if claimant is not None:
             worth = true_points(claimant.view())
-            if claimant is bob and worth > 0 and not muggins_set:
-                muggins_set = True
+            if claimant is bob and worth > 0 and missed is None:
+                missed = worth
                 claim(bob, 0, quick=True)  # too little: alice's Muggins window opens
             else:
                 claim(claimant, worth, quick=worth <= 12)
@@ -143,3 +149,4 @@ def test_the_board_count_hand_and_buttons_are_in_view_together_in_every_phase(se
         acted = [act(alice, alice.view(), keyboard=False), act(bob, bob.view(), keyboard=False)]
         assert any(acted), f"nobody could act in {truth['view']['phase']}"
     assert {"discard", "play", "play-claim", "show-claim", "show"} <= seen, seen
+    assert missed is None or called, "alice never called Muggins on bob's short claim"
