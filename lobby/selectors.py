@@ -23,7 +23,7 @@ from lobby import settings as lobby_settings
 from lobby.models import ChatMessage, Invitation, Presence, Seek
 from lobby.presence import LOBBY_PLACE
 from ratings.kinds import kind_of
-from ratings.selectors import rating_shown_for
+from ratings.selectors import rating_shown, ratings_shown_for
 
 LIVE_MATCH_LIMIT = 30
 
@@ -49,9 +49,13 @@ def seek_terms_label(seek: Seek) -> str:
     return label
 
 
-def seek_dict(seek: Seek) -> dict[str, Any]:
+def seek_dict(seek: Seek, shown: dict | None = None) -> dict[str, Any]:
+    """A seek as the lobby lists it. ``shown``: the creators' ratings (``ratings_shown_for``)
+    when the caller lists many seeks, so they are read once, not once a seek."""
+    if shown is None:
+        shown = ratings_shown_for(user_ids={seek.creator_id})
     kind = kind_of(variant=seek.variant, players=2)
-    rating_label, rating_value = rating_shown_for(user_id=seek.creator_id, kind=kind)
+    rating_label, rating_value = rating_shown(shown, user_id=seek.creator_id, kind=kind)
     return {
         "id": seek.pk,
         "creator": seek.creator.get_username(),
@@ -100,7 +104,9 @@ def open_seeks() -> list[dict[str, Any]]:
     presence = {
         p.user_id: p for p in Presence.objects.filter(user_id__in=creators, place=LOBBY_PLACE)
     }
-    return [seek_dict(seek) for seek in seeks if not seek_creator_gone(seek, presence)]
+    listed = [seek for seek in seeks if not seek_creator_gone(seek, presence)]
+    shown = ratings_shown_for(user_ids={seek.creator_id for seek in listed})
+    return [seek_dict(seek, shown) for seek in listed]
 
 
 def live_matches(limit: int = LIVE_MATCH_LIMIT) -> list[dict[str, Any]]:

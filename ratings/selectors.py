@@ -162,10 +162,22 @@ def rating_label_for(*, user_id: int, kind: str) -> str:
     return rating_now(row).label()
 
 
-def rating_shown_for(*, user_id: int, kind: str) -> tuple[str, int]:
-    """A seek's rating of its creator: the label ("1500?") and the whole number the lobby's
-    rating filter compares (one query)."""
-    rating = rating_now(PlayerRating.objects.filter(user_id=user_id, kind=kind).first())
+def ratings_shown_for(*, user_ids: set[int]) -> dict[tuple[int, str], tuple[str, int]]:
+    """Seek creators' ratings, keyed by (user id, kind): the label ("1500?") and the whole
+    number the lobby's rating filter compares. One query for the whole list; a player with no
+    row in a kind is absent (``rating_shown`` gives the newcomer's)."""
+    rows = PlayerRating.objects.filter(user_id__in=user_ids)
+    return {(row.user_id, row.kind): _shown(rating_now(row)) for row in rows}
+
+
+def rating_shown(
+    shown: dict[tuple[int, str], tuple[str, int]], *, user_id: int, kind: str
+) -> tuple[str, int]:
+    """One player's entry of ``ratings_shown_for``, a newcomer's when they have none."""
+    return shown.get((user_id, kind)) or _shown(rating_now(None))
+
+
+def _shown(rating: glicko2.Rating) -> tuple[str, int]:
     return rating.label(), round(rating.rating)
 
 
