@@ -66,22 +66,35 @@ export class ClaimRecord {
    * took 2 points."
    */
   describe(context) {
+    return this.describeParts(context).map((part) => part.text).join("");
+  }
+
+  /**
+   * The same sentence in parts; the breakdown of a hand's or crib's actual points is marked as a
+   * detail, which a phone leaves to screen readers because the shown hand lists the same items.
+   */
+  describeParts(context) {
     const claim = this.current;
-    if (!claim) return "";
+    if (!claim) return [];
     const name = who(claim.seat, context);
-    let text = `${name} claimed ${claim.claimed} for ${SUBJECT_NAMES[claim.subject] || claim.subject}.`;
+    const parts = [{ text: `${name} claimed ${claim.claimed} for ${SUBJECT_NAMES[claim.subject] || claim.subject}.` }];
     if (claim.actual !== null) {
-      text += ` Actual: ${points(claim.actual)}`;
-      text += claim.items && claim.items.length ? ` (${sayItems(claim.items)}).` : ".";
-      if (claim.pegged < claim.claimed) text += ` ${name} ${name === "You" ? "peg" : "pegs"} only ${claim.pegged}.`;
+      parts.push({ text: ` Actual: ${points(claim.actual)}` });
+      // A hand's or crib's items are listed in its show too; a card's only here.
+      const listedInShow = claim.subject !== "play";
+      if (claim.items && claim.items.length) parts.push({ text: ` (${sayItems(claim.items)})`, detail: listedInShow });
+      parts.push({ text: "." });
+      if (claim.pegged < claim.claimed) parts.push({ text: ` ${name} ${name === "You" ? "peg" : "pegs"} only ${claim.pegged}.` });
     }
     if (claim.muggins) {
       const caller = who(claim.muggins.seat, context);
-      text += claim.muggins.right
-        ? ` Muggins! ${caller} named ${claim.muggins.named} and took ${points(claim.muggins.points)}.`
-        : ` ${caller} called Muggins for ${claim.muggins.named}: wrong, nothing pegged.`;
+      parts.push({
+        text: claim.muggins.right
+          ? ` Muggins! ${caller} named ${claim.muggins.named} and took ${points(claim.muggins.points)}.`
+          : ` ${caller} called Muggins for ${claim.muggins.named}: wrong, nothing pegged.`,
+      });
     }
-    return text;
+    return parts;
   }
 }
 
@@ -107,8 +120,20 @@ export class ClaimPanel {
     const manual = view.options.scoring === "manual";
     this.section.hidden = !manual;
     if (!manual) return;
-    const story = this.record.describe(context);
-    this.section.querySelector("#claim-result").textContent = story;
+    const parts = this.record.describeParts(context);
+    const story = parts.map((part) => part.text).join("");
+    const result = this.section.querySelector("#claim-result");
+    if (result.textContent !== story) {
+      result.replaceChildren(
+        ...parts.map((part) => {
+          if (!part.detail) return document.createTextNode(part.text);
+          const detail = document.createElement("span");
+          detail.className = "claim-items";
+          detail.textContent = part.text;
+          return detail;
+        }),
+      );
+    }
     this.renderForm(view);
     this.renderMuggins(view, context);
     // An empty panel would only be a blank box on the table.
@@ -194,7 +219,17 @@ export class ClaimPanel {
       '<input id="muggins-points" name="points" type="number" inputmode="numeric" min="1" max="29" step="1" autocomplete="off" aria-describedby="muggins-prompt">' +
       '<button type="submit" id="muggins-button" class="muggins">Muggins!</button></div>' +
       '<p class="claim-error" id="muggins-error" role="alert"></p>';
-    form.querySelector("#muggins-prompt").textContent = `${claimed}${earlier}. Counted it differently? Name the points missed or over-claimed and call Muggins before you go on: right, you peg them; wrong, you peg nothing.`;
+    // The claim in one line; the how-to beside it, which a phone keeps for screen readers only
+    // (static/css/table.css) so the panel and the Muggins box fit the screen.
+    const prompt = form.querySelector("#muggins-prompt");
+    const said = document.createElement("span");
+    said.className = "muggins-claimed";
+    said.textContent = `${claimed}${earlier}.`;
+    const help = document.createElement("span");
+    help.className = "muggins-help";
+    help.textContent =
+      " Counted it differently? Name the points missed or over-claimed and call Muggins before you go on: right, you peg them; wrong, you peg nothing.";
+    prompt.replaceChildren(said, help);
     form.addEventListener("submit", (submitEvent) => {
       submitEvent.preventDefault();
       const parsed = parseMuggins(form.querySelector("#muggins-points").value);

@@ -33,7 +33,10 @@ BOXES = """selectors => {
       .filter((element) => element.getClientRects().length)
       .map((element) => { const r = element.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; });
   }
-  return { boxes: found, width: window.innerWidth, height: window.innerHeight };
+  return {
+    boxes: found, width: window.innerWidth, height: window.innerHeight,
+    scrollWidth: document.documentElement.scrollWidth,
+  };
 }"""
 
 
@@ -55,7 +58,8 @@ def phase_of(page) -> str | None:
 
 def assert_in_view(page, phase: str, screen: str) -> None:
     """The board, the count, the hand (or the hand laid down in the show) and the buttons of
-    this phase lie wholly inside the viewport."""
+    this phase lie wholly inside the viewport, and the page is no wider than the screen (a
+    phone's browser would otherwise zoom out to fit it, and everything would look in view)."""
     wanted = {
         "board": "#board .board-svg",
         "board scores": "#board .board-points",
@@ -77,6 +81,11 @@ def assert_in_view(page, phase: str, screen: str) -> None:
     )
     measured = page.evaluate(BOXES, list(wanted.values()))
     width, height = measured["width"], measured["height"]
+    screen_width = SCREENS[screen][0]["width"]
+    assert width == screen_width and measured["scrollWidth"] <= screen_width, (
+        f"{screen} {phase}: the page is {measured['scrollWidth']} px wide and the browser shows "
+        f"{width} px of it, on a {screen_width} px screen"
+    )
     for what, selector in wanted.items():
         boxes = measured["boxes"][selector]
         if not boxes and phase_of(page) != phase:
