@@ -194,6 +194,9 @@ def test_a_bye_and_a_forfeit_are_worth_a_win_without_spread():
         ("c", 1, 0, 0),
         ("b", 0, 0, 0),
     ]
+    both_out = TableResult(2, ("b", "c"), winner=None, forfeit=True)
+    after = standings_compute(list("abc"), [*results, both_out])
+    assert [(r.player, r.score, r.losses) for r in after] == [("a", 1, 0), ("c", 1, 1), ("b", 0, 2)]
     acc = standings_compute(list("abc"), results, scoring="acc")
     assert [(r.player, r.score) for r in acc] == [("a", 2), ("c", 2), ("b", 0)]
 

@@ -9,6 +9,7 @@ lines that tests can check by hand (docs/tournaments.md).
 from tournaments.pairing.knockout import bracket_first_round, bracket_next_round, bracket_size
 from tournaments.pairing.round_robin import round_robin_schedule
 from tournaments.pairing.scoring import (
+    Standing,
     TableResult,
     acc_game_points,
     duplicate_scores,
@@ -19,6 +20,7 @@ from tournaments.pairing.swiss import PairingImpossible, SwissRound, swiss_pair
 
 __all__ = [
     "PairingImpossible",
+    "Standing",
     "SwissRound",
     "TableResult",
     "acc_game_points",

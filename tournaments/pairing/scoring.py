@@ -45,14 +45,14 @@ def knockout_qualifiers(players: int) -> int:
 class TableResult:
     """One finished table. ``players[1] is None`` is a bye for ``players[0]``.
 
-    ``winner``: 0 or 1, the index in ``players``; ``points``: each seat's points over the
+    ``winner``: 0 or 1, the index in ``players`` (None: both forfeited, both lose); ``points``: each seat's points over the
     match's games; ``games``: ``(winner index, margin)`` per game played; ``forfeit``: won
     without play (a no-show), so no points, margin or duplicate score count.
     """
 
     round: int
     players: tuple[Any, Any]
-    winner: int = 0
+    winner: int | None = 0
     points: tuple[int, int] = (0, 0)
     games: tuple[tuple[int, int], ...] = ()
     forfeit: bool = False
@@ -118,6 +118,12 @@ def standings_compute(
     rows = {player: Standing(player=player) for player in seeded}
     for result in results:
         first, second = result.players
+        if result.winner is None:  # both forfeited: a loss each
+            rows[first].losses += 1
+            rows[second].losses += 1
+            rows[first].opponents.append(second)
+            rows[second].opponents.append(first)
+            continue
         if result.is_bye or result.forfeit:
             winner = result.players[result.winner]
             row = rows[winner]
