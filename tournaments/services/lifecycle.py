@@ -270,10 +270,8 @@ def tournament_start_if_due(*, tournament_id: int) -> bool:
         entries = list(
             tournament.entries.filter(withdrawn_at__isnull=True).order_by("joined_at", "pk")
         )
-        if tournament.starts_at is not None:
-            if timezone.now() < tournament.starts_at:
-                return False
-        elif len(entries) < tournament.capacity:
+        # With a start time, the task is queued to run at it (tournament_create, the sweep).
+        if tournament.starts_at is None and len(entries) < tournament.capacity:
             return False
         if tournament.computers_fill and entries:
             odd = len(entries) % 2 and tournament.kind != Tournament.Kind.KNOCKOUT
