@@ -62,18 +62,16 @@ def _live_context(request: HttpRequest, tournament: Tournament) -> dict:
         "standings": selectors.standings_lines(tournament),
         "rounds": selectors.rounds_with_tables(tournament),
         "bracket": selectors.bracket_columns(tournament),
+        "entrants": selectors.entries_seeded(tournament),
+        "can_join": entry is None
+        and (tournament.status == Tournament.Status.UPCOMING or late_join_open(tournament)),
     }
 
 
 @require_GET
 def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    context = _live_context(request, tournament)
-    context["can_join"] = context["entry"] is None and (
-        tournament.status == Tournament.Status.UPCOMING or late_join_open(tournament)
-    )
-    context["entrants"] = selectors.entries_seeded(tournament)
-    return render(request, "tournaments/detail.html", context)
+    return render(request, "tournaments/detail.html", _live_context(request, tournament))
 
 
 @require_GET
