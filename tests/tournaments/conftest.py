@@ -9,6 +9,7 @@ import pytest
 from games import engine, services
 from games.models import Match
 from games.services.recording import load_state
+from tests.browser.conftest import table_users  # noqa: F401 - the browser test's people
 from tests.server.driving import protocol_action
 from tests.support.people import make_user
 from tests.support.tasks import tasks_run_due

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from tests.browser.conftest import Player, table_users  # noqa: F401 - the fixture
+from tests.browser.conftest import Player
 from tests.conftest import save_screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
