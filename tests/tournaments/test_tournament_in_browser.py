@@ -1,5 +1,6 @@
 """Two people join a tournament in their browsers, are taken to their table when it starts (one
-from the tournament's page, one from the lobby), one resigns, and both see the final standings."""
+from the tournament's page, one from the lobby), one resigns, and both see the final standings.
+The pages pass axe-core's audit (no serious or critical violation) on the way."""
 
 from __future__ import annotations
 
@@ -9,11 +10,18 @@ import pytest
 
 from tests.browser.conftest import Player
 from tests.conftest import save_screenshot
+from tests.support.accessibility import blocking_violations, describe
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 DESKTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
+
+
+def accessible(page) -> None:
+    page.wait_for_load_state("networkidle")
+    found = blocking_violations(page)
+    assert not found, describe(found)
 
 
 def test_two_people_join_are_sent_to_their_table_and_see_the_standings(
@@ -36,6 +44,7 @@ def test_two_people_join_are_sent_to_their_table_and_see_the_standings(
     page.fill("#id_capacity", "2")
     page.check("#id_duplicate")
     save_screenshot(page, "tournaments-list-desktop")
+    accessible(page)
     page.click("[data-testid=create-tournament]")
     page.wait_for_url("**/tournaments/*/")
     tournament_url = page.url
@@ -46,6 +55,7 @@ def test_two_people_join_are_sent_to_their_table_and_see_the_standings(
     bob.page.click("[data-testid=join-tournament]")
     bob.page.wait_for_selector("[data-testid=entrants] >> text=" + bob_name)
     save_screenshot(bob.page, "tournament-upcoming-phone")
+    accessible(bob.page)
     bob.page.goto(f"{site_server.url}/lobby/")
     assert "Browser cup" in bob.page.inner_text("[data-testid=lobby-tournaments]")
     time.sleep(1)  # the lobby's socket connects
@@ -69,4 +79,6 @@ def test_two_people_join_are_sent_to_their_table_and_see_the_standings(
     assert "bye" not in alice.page.inner_text("[data-testid=bracket]")
     save_screenshot(alice.page, "tournament-finished-desktop")
     save_screenshot(bob.page, "tournament-finished-phone")
+    accessible(alice.page)
+    accessible(bob.page)
     assert bob.page.evaluate("document.documentElement.scrollWidth") <= 390
