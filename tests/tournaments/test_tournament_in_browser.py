@@ -58,6 +58,8 @@ def test_two_people_join_are_sent_to_their_table_and_see_the_standings(
     accessible(bob.page)
     bob.page.goto(f"{site_server.url}/lobby/")
     assert "Browser cup" in bob.page.inner_text("[data-testid=lobby-tournaments]")
+    bob.page.locator("[data-testid=lobby-tournaments]").scroll_into_view_if_needed()
+    save_screenshot(bob.page, "lobby-tournaments-phone")
     time.sleep(1)  # the lobby's socket connects
     # Alice's entry fills it: the worker starts it and both are sent to their table.
     page.click("[data-testid=join-tournament]")
