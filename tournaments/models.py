@@ -165,6 +165,8 @@ class Pairing(models.Model):
     forfeit = models.BooleanField(default=False)
     # The seats that never came to the match in time (the no-show rule), e.g. [1] or [0, 1].
     no_shows = models.JSONField(default=list)
+    # Still in play when the round's time ran out: decided by the score then (rounds.py).
+    timed_out = models.BooleanField(default=False)
     points = models.JSONField(default=list)  # [first's points, second's] over the games
     games = models.JSONField(default=list)  # [[winner index, margin], ...] per game
 

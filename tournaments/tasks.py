@@ -31,3 +31,11 @@ def tournament_no_show_check(*, pairing_id: int) -> bool:
     from tournaments.services.rounds import no_show_check_run
 
     return no_show_check_run(pairing_id=pairing_id)
+
+
+@task()
+def tournament_round_clock(*, round_id: int) -> int:
+    """The round's time is up: decide every match of it still in play by its score."""
+    from tournaments.services.rounds import round_clock_run
+
+    return round_clock_run(round_id=round_id)

@@ -259,3 +259,38 @@ def test_the_sweep_requeues_a_lost_next_round_and_pairs_it_once(alice, field):
     cup.refresh_from_db()
     assert cup.current_round == 2
     assert len(round_tables(cup, 2)) == 2
+
+
+def test_when_the_rounds_time_is_up_the_player_behind_resigns(alice, field):
+    players = field(4)
+    cup = tournament_full(
+        alice, players, kind="swiss", rounds=2, round_minutes=10, no_show_seconds=3600
+    )
+    first, second = open_tables(cup)
+    services.match_resign(match_id=first.match_id, user=first.second.user)
+    for entry in (second.first, second.second):  # both at the table: nobody abandons
+        match_presence_connect(match_id=second.match_id, user=entry.user)
+    tasks_settle()
+    tasks_run_due(now=timezone.now() + timedelta(minutes=9))
+    second.refresh_from_db()
+    assert not second.finished
+    # Table 2 is still in play at 0-0 when the time is up: seat 0 gives way.
+    tasks_run_due(now=timezone.now() + timedelta(minutes=11))
+    tasks_settle()
+    second.refresh_from_db()
+    assert second.finished and second.timed_out and second.winner == second.second
+    first.refresh_from_db()
+    assert not first.timed_out
+    cup.refresh_from_db()
+    assert cup.current_round == 2
+
+
+def test_the_clock_decides_by_match_points_then_the_game_in_play():
+    from types import SimpleNamespace
+
+    from tournaments.services.rounds import clock_loser
+
+    assert clock_loser(SimpleNamespace(match_scores=(1, 0), scores=(10, 50))) == 1
+    assert clock_loser(SimpleNamespace(match_scores=(0, 0), scores=(40, 30))) == 1
+    assert clock_loser(SimpleNamespace(match_scores=(0, 0), scores=(30, 40))) == 0
+    assert clock_loser(SimpleNamespace(match_scores=(0, 0), scores=(30, 30))) == 0

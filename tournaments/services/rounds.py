@@ -14,6 +14,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from games import engine
 from games.models import Match, MatchPresence
 from games.services.actions import action_apply_for_seat
 from games.services.errors import ServiceError
@@ -162,6 +163,8 @@ def round_open(*, tournament: Tournament, stage: str, pairs: Pairs) -> Round:
             _table_start(tournament, round_, table, first, second)
     if not round_.pairings.filter(finished=False).exists():
         timers.round_next_schedule(tournament=tournament, after_round=number)
+    else:
+        timers.round_clock_schedule(round_id=round_.pk, minutes=tournament.round_minutes)
     tournament_changed(tournament.pk)
     return round_
 
@@ -313,6 +316,45 @@ def no_show_check_run(*, pairing_id: int) -> bool:
             raise
         return False
     return True
+
+
+def clock_loser(state) -> int:
+    """The seat that loses a match stopped by the clock: behind in match points, else in the
+    game in play; level on both, seat 0 (the higher-ranked player, who had the first choice of
+    seat and the better seed, gives way to the challenger)."""
+    for scores in (state.match_scores, state.scores):
+        if scores[0] != scores[1]:
+            return 0 if scores[0] < scores[1] else 1
+    return 0
+
+
+def round_clock_run(*, round_id: int) -> int:
+    """The round's time is up: every match of it still in play ends, the player behind
+    resigning it by the clock. Returns how many were decided."""
+    round_ = Round.objects.filter(pk=round_id, finished_at__isnull=True).first()
+    if round_ is None:
+        return 0
+    decided = 0
+    playing = Pairing.objects.filter(round=round_, finished=False, match__isnull=False)
+    for pairing in playing.select_related("match"):
+        match = pairing.match
+        if match.status != Match.Status.ACTIVE:
+            continue
+        Pairing.objects.filter(pk=pairing.pk, finished=False).update(timed_out=True)
+        loser = clock_loser(engine.MatchState.from_dict(match.state))
+        try:
+            action_apply_for_seat(
+                match_id=match.pk,
+                seat=loser,
+                action={"type": "resign"},
+                action_id=f"round-time-{pairing.pk}",
+            )
+        except ServiceError as error:
+            if error.code != "match_over":
+                raise
+            continue
+        decided += 1
+    return decided
 
 
 def entry_playing(tournament: Tournament, entry: Entry) -> Pairing | None:

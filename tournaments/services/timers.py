@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from games.models import Match
 from tournaments import tasks
-from tournaments.models import Pairing, Tournament
+from tournaments.models import Pairing, Round, Tournament
 
 
 def _require_transaction() -> None:
@@ -43,6 +43,13 @@ def no_show_schedule(*, pairing: Pairing, seconds: float) -> None:
     tasks.tournament_no_show_check.using(run_after=run_after).enqueue(pairing_id=pairing.pk)
 
 
+def round_clock_schedule(*, round_id: int, minutes: float) -> None:
+    """Queue the end of the round's time, ``minutes`` from now."""
+    _require_transaction()
+    run_after = timezone.now() + timedelta(minutes=max(0.0, minutes))
+    tasks.tournament_round_clock.using(run_after=run_after).enqueue(round_id=round_id)
+
+
 def _pending(task_path: str, **kwargs: Any) -> bool:
     from django_tasks_db.models import DBTaskResult
 
@@ -55,7 +62,12 @@ def tournaments_requeue() -> dict[str, int]:
 
     Safe to run any number of times: every task stands down when it finds nothing to do.
     """
-    counts = {"tournament_starts": 0, "tournament_rounds": 0, "tournament_no_shows": 0}
+    counts = {
+        "tournament_starts": 0,
+        "tournament_rounds": 0,
+        "tournament_no_shows": 0,
+        "tournament_clocks": 0,
+    }
     upcoming = Tournament.objects.filter(status=Tournament.Status.UPCOMING)
     for tournament in upcoming:
         if _pending("tournaments.tasks.tournament_start", tournament_id=tournament.pk):
@@ -91,4 +103,16 @@ def tournaments_requeue() -> dict[str, int]:
         with transaction.atomic():
             no_show_schedule(pairing=pairing, seconds=(due - timezone.now()).total_seconds())
         counts["tournament_no_shows"] += 1
+    open_rounds = Round.objects.filter(
+        tournament__status=Tournament.Status.RUNNING, finished_at__isnull=True
+    ).select_related("tournament")
+    for round_ in open_rounds:
+        if _pending("tournaments.tasks.tournament_round_clock", round_id=round_.pk):
+            continue
+        due = round_.started_at + timedelta(minutes=round_.tournament.round_minutes)
+        with transaction.atomic():
+            round_clock_schedule(
+                round_id=round_.pk, minutes=(due - timezone.now()).total_seconds() / 60
+            )
+        counts["tournament_clocks"] += 1
     return counts
