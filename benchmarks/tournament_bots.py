@@ -7,7 +7,8 @@ choosing each seat's moves (``games.bots``, from that seat's view) through
 match-finished hooks, the next rounds) run in this process, as a worker would run them.
 Checks every round: each active player at exactly one table (or the bye), no rematch, at most
 one bye and never twice to the same player. Prints per round: the time to pair it and open its
-tables (the ``tournament_round_next`` task), and the time to play its matches.
+tables (the ``tournament_round_next`` task), and the time to play its matches; at the end the
+time to read the standings from the database (the median of five).
 
     .venv/bin/python benchmarks/tournament_bots.py --players 256 --kind swiss --rounds 8
 """
@@ -70,6 +71,7 @@ def run(args: argparse.Namespace) -> None:
     from games.services.actions import action_apply_for_seat
     from tests.support.tasks import tasks_run_due
     from tournaments.models import Pairing, Tournament
+    from tournaments.selectors import standings_lines
     from tournaments.services.lifecycle import tournament_create, tournament_join
 
     broadcast.send_to_group = lambda match_id, message: None
@@ -156,6 +158,14 @@ def run(args: argparse.Namespace) -> None:
     unfinished = Pairing.objects.filter(round__tournament=cup, finished=False).count()
     assert unfinished == 0
     assert not Match.objects.filter(~Q(status=Match.Status.FINISHED)).exists()
+    times = []
+    for _ in range(5):
+        started = time.perf_counter()
+        standings_lines(cup)
+        times.append(time.perf_counter() - started)
+    print(
+        f"the final standings from the database (the page's read): {sorted(times)[2] * 1000:.1f} ms"
+    )
     print(
         f"{args.players} players, {args.kind}, {cup.current_round} rounds: start and round 1 "
         f"opened in {opening:.2f} s; whole tournament {elapsed:.1f} s, {total_actions} actions; "
