@@ -294,3 +294,19 @@ def test_the_clock_decides_by_match_points_then_the_game_in_play():
     assert clock_loser(SimpleNamespace(match_scores=(0, 0), scores=(40, 30))) == 1
     assert clock_loser(SimpleNamespace(match_scores=(0, 0), scores=(30, 40))) == 0
     assert clock_loser(SimpleNamespace(match_scores=(0, 0), scores=(30, 30))) == 0
+
+
+def test_the_sweep_requeues_a_lost_start_and_it_runs_once(alice, field):
+    from django_tasks_db.models import DBTaskResult
+
+    cup = upcoming(alice, starts_at=timezone.now() + timedelta(minutes=1))
+    for person in field(2):
+        tournament_join(tournament_id=cup.pk, user=person)
+    DBTaskResult.objects.filter(task_path="tournaments.tasks.tournament_start").delete()
+    assert tournaments_requeue()["tournament_starts"] == 1
+    assert tournaments_requeue()["tournament_starts"] == 0
+    tasks_run_due(now=timezone.now() + timedelta(minutes=2))
+    tasks_settle()
+    cup.refresh_from_db()
+    assert cup.status == Tournament.Status.RUNNING and cup.current_round == 1
+    assert len(round_tables(cup, 1)) == 1
