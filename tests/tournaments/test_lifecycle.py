@@ -310,3 +310,21 @@ def test_the_sweep_requeues_a_lost_start_and_it_runs_once(alice, field):
     cup.refresh_from_db()
     assert cup.status == Tournament.Status.RUNNING and cup.current_round == 1
     assert len(round_tables(cup, 1)) == 1
+
+
+def test_an_abandoned_table_is_a_forfeit_and_a_rated_tournament_plays_rated_matches(alice, field):
+    from games import engine
+    from games.services.abandonment import abandonment_apply
+    from games.services.recording import load_state
+
+    players = field(2)
+    cup = tournament_full(alice, players, kind="knockout", rated=True)
+    (table,) = open_tables(cup)
+    assert table.match.rated
+    waiting_on = sorted(engine.seats_to_act(load_state(table.match)))[0]
+    abandonment_apply(match_id=table.match_id, seat=waiting_on)
+    tasks_settle()
+    table.refresh_from_db()
+    assert table.finished and table.forfeit
+    assert table.winner == (table.second if waiting_on == 0 else table.first)
+    assert Match.objects.get(pk=table.match_id).finish_reason == "abandoned"
