@@ -249,3 +249,14 @@ def test_ranking_by_the_duplicate_score_puts_it_first():
 def test_bad_scoring_is_refused():
     with pytest.raises(ValueError):
         standings_compute(["a"], [], scoring="golf")
+
+
+def test_a_search_past_its_budget_counts_the_round_as_impossible(monkeypatch):
+    import tournaments.pairing.swiss as swiss
+
+    # Ten players; the last four have all met each other, so the search backs up a long way.
+    played = [frozenset(p) for p in itertools.combinations(range(6, 10), 2)]
+    assert swiss_pair(list(range(10)), played=played, had_bye=[]).pairs
+    monkeypatch.setattr(swiss, "SEARCH_BUDGET", 3)
+    with pytest.raises(PairingImpossible):
+        swiss_pair(list(range(10)), played=played, had_bye=[])

@@ -18,7 +18,14 @@ from typing import Any
 
 
 class PairingImpossible(ValueError):
-    """No pairing of these players avoids every rematch (too many rounds for the field)."""
+    """No pairing of these players avoids every rematch (too many rounds for the field), or
+    none was found within the search's budget."""
+
+
+SEARCH_BUDGET = 200_000
+"""Steps the search may take for one round (about a tenth of a second). Late in a long Swiss
+(rounds near the field's size) proving that no rematch-free round exists can take exponential
+time; past the budget the round counts as impossible and the tournament ends there."""
 
 
 @dataclass(frozen=True)
@@ -45,8 +52,9 @@ def swiss_pair(
         if a in met and b in met:
             met[a].add(b)
             met[b].add(a)
+    budget = [SEARCH_BUDGET]
     if len(players) % 2 == 0:
-        pairs = _pair_all(players, met)
+        pairs = _pair_all(players, met, budget)
         if pairs is None:
             raise PairingImpossible("every pairing of this round repeats an earlier one")
         return SwissRound(pairs=pairs)
@@ -54,17 +62,20 @@ def swiss_pair(
     candidates = [p for p in reversed(players) if p not in byes] or list(reversed(players))
     for bye in candidates:
         rest = [p for p in players if p != bye]
-        pairs = _pair_all(rest, met)
+        pairs = _pair_all(rest, met, budget)
         if pairs is not None:
             return SwissRound(pairs=pairs, bye=bye)
+        if budget[0] <= 0:
+            break
     raise PairingImpossible("every pairing of this round repeats an earlier one")
 
 
-def _pair_all(players: list, met: dict[Hashable, set]) -> list[tuple] | None:
+def _pair_all(players: list, met: dict[Hashable, set], budget: list[int]) -> list[tuple] | None:
     """Depth-first: the first unpaired player takes the best-ranked legal opponent.
 
     Iterative (a list as the stack), so a field of thousands cannot hit the recursion limit.
-    Each frame remembers the next opponent index to try for its player.
+    Each frame remembers the next opponent index to try for its player. ``budget[0]``: steps
+    left (shared by the caller's attempts); None when it runs out.
     """
     count = len(players)
     if count == 0:
@@ -81,6 +92,9 @@ def _pair_all(players: list, met: dict[Hashable, set]) -> list[tuple] | None:
             stack.append([first, first])
             paired[first] = True
         # advance the top frame to its next legal opponent
+        budget[0] -= 1
+        if budget[0] <= 0:
+            return None
         frame = stack[-1]
         a, b = frame
         if b != a:
