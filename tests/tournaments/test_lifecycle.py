@@ -274,11 +274,20 @@ def test_when_the_rounds_time_is_up_the_player_behind_resigns(alice, field):
     tasks_run_due(now=timezone.now() + timedelta(minutes=9))
     second.refresh_from_db()
     assert not second.finished
-    # Table 2 is still in play at 0-0 when the time is up: seat 0 gives way.
+    # Table 2 is still in play when the time is up: the player behind (in the five-card game
+    # the pone starts 3 up, and the dealer came from the cut) resigns it.
+    from games.services.recording import load_state
+    from tournaments.services.rounds import clock_loser
+
+    state = load_state(Match.objects.get(pk=second.match_id))
+    assert state.scores[0] != state.scores[1]
+    behind = 0 if state.scores[0] < state.scores[1] else 1
+    assert clock_loser(state) == behind
     tasks_run_due(now=timezone.now() + timedelta(minutes=11))
     tasks_settle()
     second.refresh_from_db()
-    assert second.finished and second.timed_out and second.winner == second.second
+    assert second.finished and second.timed_out
+    assert second.winner == (second.second if behind == 0 else second.first)
     first.refresh_from_db()
     assert not first.timed_out
     cup.refresh_from_db()
