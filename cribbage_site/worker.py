@@ -24,6 +24,7 @@ from django_tasks_db.management.commands.db_worker import Worker
 
 from games.services.timers import timers_requeue
 from lobby.services.seeks import seeks_expiry_requeue
+from tournaments.services.timers import tournaments_requeue
 
 logger = logging.getLogger(__name__)
 
@@ -32,6 +33,7 @@ def tasks_requeue() -> dict[str, int]:
     """Queue again everything due with no task waiting (safe to run any number of times)."""
     counts = timers_requeue()
     counts["seek_expiries"] = seeks_expiry_requeue()
+    counts.update(tournaments_requeue())
     return counts
 
 

@@ -105,6 +105,7 @@ class Lobby {
         this.chat?.add(frame.message);
         break;
       case "match_started":
+      case "table_ready": // a tournament round started: go to this player's table
         window.location.assign(frame.url);
         break;
       case "error":

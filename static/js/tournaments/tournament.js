@@ -1,0 +1,70 @@
+// A tournament's page: live standings, tables and bracket over /ws/tournaments/<id>/
+// (docs/protocol.md). The server says "changed" at most about once a second; the page then
+// fetches the fresh part (the same template the page was rendered with) and swaps it in. A
+// player whose table of a new round is ready is taken to it, once per round (coming back to
+// this page mid-match does not send them off again). Without scripts, reload works.
+
+import { ReconnectingSocket } from "../chat.js";
+
+class TournamentPage {
+  constructor(root) {
+    this.root = root;
+    this.live = document.getElementById("tournament-live");
+    this.fetching = null;
+    this.again = false;
+    this.socket = new ReconnectingSocket(root.dataset.socketPath, {
+      onMessage: (frame) => this.handle(frame),
+      // After a reconnect something may have been missed: fetch once.
+      onOpen: () => this.refresh(),
+    });
+    this.goToMyTable();
+  }
+
+  handle(frame) {
+    if (frame.type === "changed") this.refresh();
+    else if (frame.type === "table_ready") this.goTo(frame.round, frame.url);
+  }
+
+  /** The page shows this player's table of the current round: go there, unless done before. */
+  goToMyTable() {
+    const notice = this.live.querySelector("[data-testid=my-table]");
+    if (notice) this.goTo(notice.dataset.round, notice.dataset.url);
+  }
+
+  goTo(round, url) {
+    const key = `tournament-${this.root.dataset.tournamentId}-round-${round}`;
+    try {
+      if (window.sessionStorage.getItem(key)) return;
+      window.sessionStorage.setItem(key, "taken");
+    } catch {
+      // No storage (a private window's quota): go anyway.
+    }
+    window.location.assign(url);
+  }
+
+  async refresh() {
+    if (this.fetching) {
+      this.again = true;
+      return;
+    }
+    this.fetching = fetch(this.root.dataset.liveUrl, { credentials: "same-origin" })
+      .then((response) => (response.ok ? response.text() : null))
+      .then((html) => {
+        if (html !== null && html !== this.live.innerHTML) {
+          this.live.innerHTML = html;
+          this.goToMyTable();
+        }
+      })
+      .catch(() => {})
+      .finally(() => {
+        this.fetching = null;
+        if (this.again) {
+          this.again = false;
+          this.refresh();
+        }
+      });
+  }
+}
+
+const root = document.getElementById("tournament");
+if (root) new TournamentPage(root);

@@ -1,0 +1,17 @@
+"""The tournaments app: tournaments run by the server (docs/tournaments.md)."""
+
+from __future__ import annotations
+
+from django.apps import AppConfig
+
+
+class TournamentsConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "tournaments"
+
+    def ready(self) -> None:
+        from games.decks import deck_source_register
+        from tournaments import hooks  # noqa: F401 - connects the receiver of the match hook
+        from tournaments.services.decks import DUPLICATE_DECKS, DuplicateDecks
+
+        deck_source_register(name=DUPLICATE_DECKS, source=DuplicateDecks())

@@ -1,0 +1,84 @@
+"""The create-a-tournament form: the match options (games' form) and the tournament's terms."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils import timezone
+
+from games.forms import NewMatchForm
+from tournaments.models import Tournament
+from tournaments.services.lifecycle import ACC_GAMES, MAX_CAPACITY, MAX_ROUNDS
+
+
+class TournamentForm(NewMatchForm):
+    """Everything ``tournament_create`` takes; the service checks it all again."""
+
+    field_order = ["name", "kind", "variant", "scoring", "muggins", "match_target", "rounds"]
+
+    name = forms.CharField(max_length=80, label="Name")
+    kind = forms.ChoiceField(choices=Tournament.Kind.choices, initial="swiss", label="Format")
+    rounds = forms.IntegerField(
+        min_value=1,
+        max_value=MAX_ROUNDS,
+        required=False,
+        label="Rounds (Swiss) or games (ACC)",
+        help_text=f"Swiss: 5 if empty; ACC: {ACC_GAMES}. Round robin and knockout follow the field.",
+    )
+    capacity = forms.IntegerField(min_value=2, max_value=MAX_CAPACITY, initial=8, label="Places")
+    starts_at = forms.DateTimeField(
+        required=False,
+        label="Start time (UTC)",
+        help_text="Empty: it starts as soon as every place is taken.",
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+    )
+    round_minutes = forms.IntegerField(
+        min_value=5, max_value=600, initial=30, label="Time per round (minutes)"
+    )
+    no_show_seconds = forms.IntegerField(
+        min_value=10,
+        max_value=3600,
+        initial=300,
+        label="No-show forfeit after (seconds)",
+        help_text="A player who has not opened their table by then loses that match.",
+    )
+    rated = forms.BooleanField(required=False, label="Rated")
+    duplicate = forms.BooleanField(
+        required=False,
+        label="Duplicate deals",
+        help_text="Every table of a round is dealt the same cards.",
+    )
+    rank_by_duplicate = forms.BooleanField(
+        required=False, label="Rank by the duplicate score (else it breaks ties)"
+    )
+    computers_fill = forms.BooleanField(
+        required=False, label="The computer may fill an empty seat (casual only)"
+    )
+    acc_knockout = forms.BooleanField(
+        required=False, label="ACC: the top quarter plays a knockout after the session"
+    )
+
+    def clean_starts_at(self):
+        value = self.cleaned_data.get("starts_at")
+        if value is not None and value <= timezone.now():
+            raise forms.ValidationError("The start time must be in the future.")
+        return value
+
+    def tournament_options(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        return {
+            **self.options(),
+            "name": data["name"],
+            "kind": data["kind"],
+            "rounds": data["rounds"],
+            "capacity": data["capacity"],
+            "starts_at": data["starts_at"],
+            "round_minutes": data["round_minutes"],
+            "no_show_seconds": data["no_show_seconds"],
+            "rated": data["rated"],
+            "duplicate": data["duplicate"],
+            "rank_by_duplicate": data["rank_by_duplicate"],
+            "computers_fill": data["computers_fill"],
+            "acc_knockout": data["acc_knockout"],
+        }

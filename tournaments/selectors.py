@@ -1,0 +1,132 @@
+"""Reads: a tournament's standings, rounds, bracket and lists, from its finished tables."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Count, Q, QuerySet
+
+from tournaments.models import Entry, Pairing, Round, Tournament
+from tournaments.pairing import Standing, TableResult, standings_compute
+
+
+def entries_seeded(tournament: Tournament) -> list[Entry]:
+    """Every entry, withdrawn ones too, best seed first."""
+    return list(tournament.entries.select_related("user").order_by("seed", "joined_at", "pk"))
+
+
+def table_result(pairing: Pairing, round_number: int) -> TableResult:
+    """A finished table as the pure scoring package reads it (entry ids as players)."""
+    if pairing.second_id is None:
+        return TableResult(round_number, (pairing.first_id, None))
+    winner: int | None
+    if pairing.winner_id is None:
+        winner = None
+    else:
+        winner = 0 if pairing.winner_id == pairing.first_id else 1
+    return TableResult(
+        round_number,
+        (pairing.first_id, pairing.second_id),
+        winner=winner,
+        points=tuple(pairing.points or (0, 0)),
+        games=tuple(tuple(game) for game in pairing.games),
+        forfeit=pairing.forfeit,
+    )
+
+
+def stage_results(tournament: Tournament, stage: str) -> list[TableResult]:
+    finished = Pairing.objects.filter(
+        round__tournament=tournament, round__stage=stage, finished=True
+    ).select_related("round")
+    return [table_result(pairing, pairing.round.number) for pairing in finished]
+
+
+def standings_for(tournament: Tournament, entries: list[Entry] | None = None) -> list[Standing]:
+    """The main stage's standings (a knockout's too: wins, then seeding), players as entry ids."""
+    entries = entries if entries is not None else entries_seeded(tournament)
+    scoring = "acc" if tournament.kind == Tournament.Kind.ACC else "match"
+    return standings_compute(
+        [entry.pk for entry in entries],
+        stage_results(tournament, Tournament.Stage.MAIN),
+        scoring=scoring,
+        by_duplicate=tournament.duplicate and tournament.rank_by_duplicate,
+    )
+
+
+@dataclass
+class StandingLine:
+    """A standings row with its entry, for the page."""
+
+    entry: Entry
+    line: Standing
+
+
+def standings_lines(tournament: Tournament) -> list[StandingLine]:
+    entries = entries_seeded(tournament)
+    by_id = {entry.pk: entry for entry in entries}
+    return [StandingLine(by_id[row.player], row) for row in standings_for(tournament, entries)]
+
+
+def rounds_with_tables(tournament: Tournament) -> list[tuple[Round, list[Pairing]]]:
+    """Each round (latest first) with its tables, their entrants and matches."""
+    rounds = list(tournament.round_set.order_by("-number"))
+    pairings = (
+        Pairing.objects.filter(round__tournament=tournament)
+        .select_related("first__user", "second__user", "winner", "match")
+        .order_by("table")
+    )
+    by_round: dict[int, list[Pairing]] = {}
+    for pairing in pairings:
+        by_round.setdefault(pairing.round_id, []).append(pairing)
+    return [(round_, by_round.get(round_.pk, [])) for round_ in rounds]
+
+
+def bracket_columns(tournament: Tournament) -> list[tuple[Round, list[Pairing]]]:
+    """The knockout rounds in play order (a knockout's every round, or an ACC's final stage)."""
+    stage = (
+        Tournament.Stage.MAIN
+        if tournament.kind == Tournament.Kind.KNOCKOUT
+        else Tournament.Stage.KNOCKOUT
+    )
+    return [
+        (round_, tables)
+        for round_, tables in reversed(rounds_with_tables(tournament))
+        if round_.stage == stage
+    ]
+
+
+def tournaments_listed() -> dict[str, QuerySet[Tournament]]:
+    """The tournaments page's three lists (and the lobby's first two)."""
+    base = Tournament.objects.annotate(
+        entrants=Count("entries", filter=Q(entries__withdrawn_at__isnull=True))
+    )
+    return {
+        "upcoming": base.filter(status=Tournament.Status.UPCOMING).order_by("starts_at", "pk"),
+        "running": base.filter(status=Tournament.Status.RUNNING).order_by("-started_at"),
+        "finished": base.filter(
+            status__in=(Tournament.Status.FINISHED, Tournament.Status.CANCELLED)
+        ).order_by("-created_at")[:30],
+    }
+
+
+def entry_of(tournament: Tournament, user: Any) -> Entry | None:
+    if user is None or not user.is_authenticated:
+        return None
+    return tournament.entries.filter(user=user).first()
+
+
+def table_of(tournament: Tournament, entry: Entry | None) -> Pairing | None:
+    """The entry's table of the current round, if it is still being played."""
+    if entry is None:
+        return None
+    return (
+        Pairing.objects.filter(
+            round__tournament=tournament,
+            round__number=tournament.current_round,
+            finished=False,
+            match__isnull=False,
+        )
+        .filter(Q(first=entry) | Q(second=entry))
+        .first()
+    )

@@ -1,0 +1,1 @@
+"""Tournament services: every write to a tournament goes through here (docs/tournaments.md)."""
