@@ -1,0 +1,95 @@
+"""Tables of three and four: made, filled seat by seat (people or the computer), played to the
+end through the services, and refused where they are not offered (rated, the 61 game)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games import services
+from games.forms import ComputerMatchForm
+from games.models import Match, MatchAction
+from games.services.recording import load_state
+from tests.server.driving import play_random_match, random_move
+from tests.support.people import make_user
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_a_table_of_three_waits_until_its_last_seat_is_taken(alice, bob, carol):
+    match = services.match_create(creator=alice, options={"players": 3, "match_target": 1})
+    assert match.players == 3 and match.seats.count() == 3
+    services.match_join(match=match, user=bob)
+    match.refresh_from_db()
+    assert match.status == Match.Status.WAITING
+    assert load_state(match).phase == "cut_for_deal"
+    services.match_join(match=match, user=carol)
+    match.refresh_from_db()
+    assert match.status == Match.Status.ACTIVE
+    state = load_state(match)
+    assert state.phase == "discard" and [len(hand) for hand in state.held] == [5, 5, 5]
+    with pytest.raises(services.ServiceError) as refused:
+        services.match_join(match=match, user=make_user("dave"))
+    assert refused.value.code == "match_full"
+
+
+def test_three_people_play_a_whole_game_through_the_services(alice, bob, carol):
+    match = services.match_create(creator=alice, options={"players": 3, "match_target": 1})
+    for person in (bob, carol):
+        services.match_join(match=match, user=person)
+    play_random_match(match, random.Random(5))
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    assert max(load_state(match).scores) >= 121
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_computer_takes_every_other_seat_and_plays_its_turns(alice, players):
+    match = services.computer_match_create(
+        creator=alice, options={"players": players, "match_target": 1}, level="medium"
+    )
+    seats = list(match.seats.order_by("number"))
+    assert [seat.is_bot for seat in seats] == [False] + [True] * (players - 1)
+    rng = random.Random(players)
+    for _ in range(3000):
+        move = random_move(match, rng)
+        if move is None:
+            break
+        seat, action = move
+        assert seat == 0, "a computer's seat was left waiting"
+        services.action_apply(match_id=match.pk, user=alice, action=action)
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    movers = MatchAction.objects.filter(match=match, seat__isnull=False)
+    assert set(movers.values_list("seat", flat=True)) == set(range(players))
+
+
+def test_a_seated_player_fills_the_empty_seats_with_the_computer(alice, bob, mallory):
+    match = services.match_create(creator=alice, options={"players": 4, "match_target": 1})
+    services.match_join(match=match, user=bob)
+    with pytest.raises(services.ServiceError) as refused:
+        services.match_fill_with_computer(match=match, user=mallory, level="easy")
+    assert refused.value.code == "not_seated"
+    services.match_fill_with_computer(match=match, user=bob, level="easy")
+    match.refresh_from_db()
+    assert match.status == Match.Status.ACTIVE
+    assert [seat.is_bot for seat in match.seats.order_by("number")] == [False, False, True, True]
+
+
+def test_only_two_player_matches_are_rated(alice):
+    with pytest.raises(services.ServiceError) as refused:
+        services.match_create(creator=alice, options={"players": 3}, rated=True)
+    assert refused.value.code == "rated_two_players"
+    assert Match.objects.count() == 0
+
+
+def test_the_computer_form_offers_three_and_four_players_in_the_121_game_only():
+    base = {"level": "hard", "scoring": "auto", "match_target": 1}
+    form = ComputerMatchForm(data={**base, "variant": "six", "players": "4"})
+    assert form.is_valid(), form.errors
+    assert form.options()["players"] == 4
+    form = ComputerMatchForm(data={**base, "variant": "five", "players": "3"})
+    assert not form.is_valid()
+    assert "121" in str(form.errors["variant"])
+    assert not ComputerMatchForm(data={**base, "variant": "six", "players": "5"}).is_valid()
