@@ -69,9 +69,7 @@ class PlayersFormMixin(forms.Form):
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
         if cleaned.get("players", 2) != 2 and cleaned.get("variant") == "five":
-            self.add_error(
-                "variant", "Three and four players play the six-card game to 121 only."
-            )
+            self.add_error("variant", "Three and four players play the six-card game to 121 only.")
         return cleaned
 
     def options(self) -> dict[str, Any]:

@@ -118,8 +118,10 @@ def match_fill_with_computer(*, match: Match, user, level: str) -> Match:
     if match.rated:
         raise ServiceError("rated_with_computer", "the computer never plays rated matches")
     with transaction.atomic():
-        empty = Match.objects.select_for_update().get(pk=match.pk).seats.filter(
-            user__isnull=True, is_bot=False
+        empty = (
+            Match.objects.select_for_update()
+            .get(pk=match.pk)
+            .seats.filter(user__isnull=True, is_bot=False)
         )
         for _ in range(empty.count()):
             match = match_seat_bot(match=match, level=level)
