@@ -120,7 +120,10 @@ class Seat(models.Model):
     @property
     def display_name(self) -> str | None:
         if self.is_bot:
-            return f"Computer ({self.bot_level})" if self.bot_level else "Computer"
+            # At a table of three or four the computers in seats 2 and 3 carry their number, so
+            # no two seats share a name (seat 1 keeps the two-player name: no query to tell).
+            name = f"Computer {self.number}" if self.number >= 2 else "Computer"
+            return f"{name} ({self.bot_level})" if self.bot_level else name
         if self.user_id is None:
             return None
         return self.user.get_username()
