@@ -70,12 +70,14 @@ class Deal:
 
 
 def deal_from_deck(deck: Sequence[str], *, dealer: int, hand_size: int, seats: int = 2) -> Deal:
-    """The cards a deck deals (docs/engine.md: one at a time, pone first; starter after)."""
+    """The cards a deck deals (docs/engine.md: one at a time from the dealer's left; with three
+    players one card to the crib; the starter after)."""
     order = [(dealer + 1 + offset) % seats for offset in range(seats)]
     hands: dict[int, list[str]] = {seat: [] for seat in range(seats)}
     for position in range(hand_size * seats):
         hands[order[position % seats]].append(deck[position])
-    return Deal(hands=hands, starter=deck[hand_size * seats])
+    crib_from_deck = 1 if seats == 3 else 0
+    return Deal(hands=hands, starter=deck[hand_size * seats + crib_from_deck])
 
 
 ROLES = ("pone", "dealer")

@@ -68,8 +68,11 @@ def newly_public(event: dict[str, Any]) -> set[str]:
 class LeakCheck:
     """Follows one viewer's frames in the order received, knowing what it may know so far."""
 
-    def __init__(self, *, seat: int | None, decks: dict[int, list[str]], hand_size: int) -> None:
+    def __init__(
+        self, *, seat: int | None, decks: dict[int, list[str]], hand_size: int, seats: int = 2
+    ) -> None:
         self.seat = seat
+        self.seats = seats
         self.decks = decks
         self.hand_size = hand_size
         self.problems: list[str] = []
@@ -93,7 +96,9 @@ class LeakCheck:
     def _deal_for(self, dealer: int) -> set[str]:
         if self.seat is None or self.committed is None:
             return set()
-        deal = deal_from_deck(self.decks[self.committed], dealer=dealer, hand_size=self.hand_size)
+        deal = deal_from_deck(
+            self.decks[self.committed], dealer=dealer, hand_size=self.hand_size, seats=self.seats
+        )
         return set(deal.hands[self.seat])
 
     def _hello(self, hello: dict[str, Any]) -> None:
@@ -180,6 +185,7 @@ def leaks(
     decks: dict[int, list[str]],
     hand_size: int,
     hello: dict[str, Any] | None = None,
+    seats: int = 2,
 ) -> list[str]:
     """Problems in every frame one viewer received, in order (empty: nothing leaked).
 
@@ -187,7 +193,7 @@ def leaks(
     for frames that did not start with the match); a later ``hello`` (a sync answered with a
     fresh view) starts the viewer's knowledge afresh from that view.
     """
-    check = LeakCheck(seat=seat, decks=decks, hand_size=hand_size)
+    check = LeakCheck(seat=seat, decks=decks, hand_size=hand_size, seats=seats)
     if hello is not None:
         check.frame({**hello, "type": "hello"})
     for frame in frames:
