@@ -62,6 +62,8 @@ class PlayersFormMixin(forms.Form):
         choices=PLAYER_CHOICES,
         coerce=int,
         initial=2,
+        required=False,
+        empty_value=2,  # a form posted without it (older pages, scripts) means two players
         widget=forms.RadioSelect,
         label="Players",
     )

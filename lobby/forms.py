@@ -7,13 +7,14 @@ from typing import Any
 
 from django import forms
 
-from games.forms import NewMatchForm
+from games.forms import NewMatchForm, PlayersFormMixin
 
 RATING_FIELD_LIMITS = {"min_value": 0, "max_value": 4000}
 
 
-class LobbyMatchForm(NewMatchForm):
-    """``NewMatchForm`` and the lobby's terms: rated or casual, and a seek's rating range."""
+class LobbyMatchForm(PlayersFormMixin, NewMatchForm):
+    """``NewMatchForm``, how many players, and the lobby's terms: rated or casual, and a seek's
+    rating range (ratings are kept for two players only)."""
 
     rated = forms.BooleanField(
         required=False,
@@ -30,6 +31,8 @@ class LobbyMatchForm(NewMatchForm):
         low, high = cleaned.get("rating_min"), cleaned.get("rating_max")
         if low is not None and high is not None and low > high:
             self.add_error("rating_max", "The highest rating must not be below the lowest.")
+        if cleaned.get("rated") and cleaned.get("players", 2) != 2:
+            self.add_error("rated", "Only two-player matches are rated for now.")
         return cleaned
 
     def rating_range(self) -> tuple[int | None, int | None]:

@@ -36,7 +36,10 @@ def options_label(options: dict[str, Any]) -> str:
         scoring += " + Muggins"
     target = options["match_target"]
     length = "1 game" if target == 1 else f"to {target} points"
-    return f"{variant} · {scoring} scoring · {length}"
+    players = {3: "three players · ", 4: "four players (partners) · "}.get(
+        options.get("players", 2), ""
+    )
+    return f"{players}{variant} · {scoring} scoring · {length}"
 
 
 def seek_terms_label(seek: Seek) -> str:
@@ -75,7 +78,12 @@ def seek_creator_gone(seek: Seek, lobby_presence: dict[int, Presence] | None = N
 
     ``lobby_presence`` (creator id -> Presence row) lets a caller checking many seeks read the
     presence table once instead of once per seek.
+
+    A seek for three or four whose match is made is never gone: its creator waits at the
+    table, not in the lobby, while the other seats fill.
     """
+    if seek.match_id is not None:
+        return False
     now = timezone.now()
     if lobby_presence is None:
         lobby_presence = {

@@ -93,3 +93,32 @@ def test_the_computer_form_offers_three_and_four_players_in_the_121_game_only():
     assert not form.is_valid()
     assert "121" in str(form.errors["variant"])
     assert not ComputerMatchForm(data={**base, "variant": "six", "players": "5"}).is_valid()
+
+
+def test_a_form_posted_without_players_means_two():
+    form = ComputerMatchForm(
+        data={"level": "easy", "variant": "five", "scoring": "auto", "match_target": 1}
+    )
+    assert form.is_valid(), form.errors
+    assert form.options()["players"] == 2
+
+
+def test_the_waiting_page_offers_the_computer_for_the_empty_seats(client, alice, mallory):
+    match = services.match_create(creator=alice, options={"players": 3, "match_target": 1})
+    client.force_login(alice)
+    page = client.get(f"/matches/{match.pk}/").content.decode()
+    assert "Waiting for the other players" in page and 'id="fill-button"' in page
+    client.force_login(mallory)
+    client.post(f"/matches/{match.pk}/fill/", {"level": "easy"})
+    match.refresh_from_db()
+    assert match.status == Match.Status.WAITING  # a stranger may not seat the computer
+    client.force_login(alice)
+    response = client.post(f"/matches/{match.pk}/fill/", {"level": "easy"})
+    assert response.status_code == 302
+    match.refresh_from_db()
+    assert match.status == Match.Status.ACTIVE
+    assert [seat.display_name for seat in match.seats.order_by("number")] == [
+        "alice",
+        "Computer (easy)",
+        "Computer 2 (easy)",
+    ]
