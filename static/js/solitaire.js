@@ -115,7 +115,9 @@ function renderCounts() {
 
 function render() {
   $("solitaire-status").textContent = note || status();
-  $("solitaire-starter").replaceChildren(view.starter ? cardElement(view.starter) : cardBackElement({ extraClass: "deck" }));
+  // The starter, else the stock face down while there is one.
+  const stock = view.stock_count ? [cardBackElement({ extraClass: "deck" })] : [];
+  $("solitaire-starter").replaceChildren(...(view.starter ? [cardElement(view.starter)] : stock));
   const crib = $("solitaire-crib");
   crib.replaceChildren(...(view.crib.length ? view.crib.map((card) => cardElement(card, { extraClass: "small" })) : Array.from({ length: view.crib_count }, () => cardBackElement({ extraClass: "small" }))));
   renderHand();
