@@ -82,6 +82,8 @@ class Match(models.Model):
             "scoring": self.scoring,
             "muggins": self.muggins,
             "match_target": self.match_target,
+            # Left out for two, as MatchOptions.to_dict() does.
+            **({"players": self.players} if self.players != 2 else {}),
         }
 
 

@@ -101,6 +101,8 @@ def rematch_offer(*, match_id: int, user: AbstractBaseUser) -> Match | None:
     if match.status != Match.Status.FINISHED or match.finish_reason == "cancelled":
         raise LobbyError("match_not_over", "A rematch can be offered once the match is over.")
     offer = RematchOffer.objects.filter(match=match).first()
+    if len(seats) > 2:
+        return _rematch_seat_by_seat(match, seats, mine, offer, user)
     if offer is not None and offer.new_match_id is not None:
         return offer.new_match
     other = next(seat for seat in seats if seat.number != mine.number)
@@ -122,6 +124,46 @@ def rematch_offer(*, match_id: int, user: AbstractBaseUser) -> Match | None:
         match_social_group(match.pk),
         {"type": "rematch_started", "match_id": new_match.pk, "url": f"/matches/{new_match.pk}/"},
     )
+    return new_match
+
+
+def _rematch_seat_by_seat(
+    match: Match, seats: list[Seat], mine: Seat, offer: RematchOffer | None, user
+) -> Match:
+    """A rematch at a table of three or four: the first to ask makes the new match (same
+    options, as private as the old, never rated) with the computers seated at once; each other
+    player who asks takes a seat in it; it starts with the last, and then everyone still on the
+    old page is sent to it (they all asked)."""
+    try:
+        if offer is None:
+            new_match = match_create(
+                creator=user, options=match.options_dict, private=match.private
+            )
+            for seat in seats:
+                if seat.is_bot:
+                    new_match = match_seat_bot(match=new_match, level=seat.bot_level)
+            RematchOffer.objects.create(match=match, offered_by=user, new_match=new_match)
+            send_after_commit(
+                match_social_group(match.pk),
+                {"type": "rematch_offered", "by_seat": mine.number, "by": user.get_username()},
+            )
+        else:
+            new_match = offer.new_match
+            if new_match is None:
+                raise LobbyError("rematch_gone", "That rematch is no longer there.")
+            if not new_match.seats.filter(user_id=user.pk).exists():
+                new_match = match_join(match=new_match, user=user)
+    except ServiceError as error:
+        raise LobbyError(error.code, error.message) from error
+    if new_match.status != Match.Status.WAITING:
+        send_after_commit(
+            match_social_group(match.pk),
+            {
+                "type": "rematch_started",
+                "match_id": new_match.pk,
+                "url": f"/matches/{new_match.pk}/",
+            },
+        )
     return new_match
 
 

@@ -95,3 +95,27 @@ def test_the_computer_takes_the_seats_an_invitation_left_empty(alice, bob):
     match.refresh_from_db()
     assert match.status == Match.Status.ACTIVE
     assert seated(match) == ["alice", "bob", None, None]
+
+
+def test_a_rematch_at_three_seats_each_player_who_asks_and_starts_with_the_last(alice, bob, carol):
+    match = game_services.match_create(creator=alice, options=THREE)
+    for person in (bob, carol):
+        game_services.match_join(match=match, user=person)
+    game_services.match_resign(match_id=match.pk, user=carol)
+    new = services.rematch_offer(match_id=match.pk, user=bob)
+    assert new.status == Match.Status.WAITING and seated(new) == ["bob", None, None]
+    again = services.rematch_offer(match_id=match.pk, user=alice)
+    assert again.pk == new.pk and seated(again) == ["bob", "alice", None]
+    assert services.rematch_offer(match_id=match.pk, user=alice).pk == new.pk  # asked twice
+    last = services.rematch_offer(match_id=match.pk, user=carol)
+    last.refresh_from_db()
+    assert last.status == Match.Status.ACTIVE and seated(last) == ["bob", "alice", "carol"]
+
+
+def test_a_rematch_with_two_computers_starts_at_once(alice):
+    match = game_services.computer_match_create(creator=alice, options=FOUR, level="easy")
+    game_services.match_resign(match_id=match.pk, user=alice)
+    new = services.rematch_offer(match_id=match.pk, user=alice)
+    new.refresh_from_db()
+    assert new.status == Match.Status.ACTIVE
+    assert [seat.is_bot for seat in new.seats.order_by("number")] == [False, True, True, True]

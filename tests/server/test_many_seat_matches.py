@@ -10,6 +10,7 @@ import pytest
 from games import services
 from games.forms import ComputerMatchForm
 from games.models import Match, MatchAction
+from games.rules import match_replay
 from games.services.recording import load_state
 from tests.server.driving import play_random_match, random_move
 from tests.support.people import make_user
@@ -42,6 +43,10 @@ def test_three_people_play_a_whole_game_through_the_services(alice, bob, carol):
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED
     assert max(load_state(match).scores) >= 121
+    # The log rebuilds the match at its own number of seats.
+    assert match.options_dict["players"] == 3
+    rebuilt, _ = match_replay(match=match)
+    assert rebuilt == load_state(match)
 
 
 @pytest.mark.parametrize("players", [3, 4])
