@@ -68,15 +68,30 @@ class PlayersFormMixin(forms.Form):
         label="Players",
     )
 
+    deal = forms.ChoiceField(
+        choices=[
+            ("standard", "Standard: five cards each, one card from the deck to the crib"),
+            ("dealer_six", "The rules document's deal: the dealer takes six and throws two"),
+        ],
+        initial="standard",
+        required=False,
+        widget=forms.RadioSelect,
+        label="Three-player deal",
+    )
+
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
         if cleaned.get("players", 2) != 2 and cleaned.get("variant") == "five":
             self.add_error("variant", "Three and four players play the six-card game to 121 only.")
+        if cleaned.get("deal") == "dealer_six" and cleaned.get("players") != 3:
+            self.add_error("deal", "The dealer takes six only in the three-player game.")
         return cleaned
 
     def options(self) -> dict[str, Any]:
         options = super().options()
         options["players"] = self.cleaned_data["players"]
+        if self.cleaned_data.get("deal") == "dealer_six":
+            options["deal"] = "dealer_six"
         return options
 
 

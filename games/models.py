@@ -37,6 +37,7 @@ class Match(models.Model):
     muggins = match_options.muggins_field()
     match_target = match_options.match_target_field()
     players = match_options.players_field()
+    deal = match_options.deal_field()
     # The engine's rules version the match was created under (games.engine.RULES_VERSION): a
     # finished match is replayed under these rules even after the engine changes.
     rules_version = models.PositiveSmallIntegerField(default=current_rules_version)
@@ -84,6 +85,7 @@ class Match(models.Model):
             "match_target": self.match_target,
             # Left out for two, as MatchOptions.to_dict() does.
             **({"players": self.players} if self.players != 2 else {}),
+            **({"deal": self.deal} if self.deal != "standard" else {}),
         }
 
 

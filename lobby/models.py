@@ -33,6 +33,7 @@ class Seek(models.Model):
     muggins = match_options.muggins_field()
     match_target = match_options.match_target_field()
     players = match_options.players_field()
+    deal = match_options.deal_field()
     # Rated: the match it makes moves both ratings (the ratings app). Its creator may open it
     # only to opponents rated within [rating_min, rating_max] (either end may be open).
     rated = models.BooleanField(default=False)
@@ -63,6 +64,7 @@ class Seek(models.Model):
             "muggins": self.muggins,
             "match_target": self.match_target,
             **({"players": self.players} if self.players != match_options.DEFAULT_PLAYERS else {}),
+            **({"deal": self.deal} if self.deal != "standard" else {}),
         }
 
 

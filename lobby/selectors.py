@@ -39,6 +39,8 @@ def options_label(options: dict[str, Any]) -> str:
     players = {3: "three players · ", 4: "four players (partners) · "}.get(
         options.get("players", 2), ""
     )
+    if options.get("deal") == "dealer_six":
+        players = "three players, dealer takes six · "
     return f"{players}{variant} · {scoring} scoring · {length}"
 
 

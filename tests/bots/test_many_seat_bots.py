@@ -79,3 +79,15 @@ def test_a_partner_s_crib_counts_as_the_seat_s_own():
 
 def test_a_thrown_five_promises_more_than_a_king():
     assert crib_promise(tuple(parse_cards("5H"))) > crib_promise(tuple(parse_cards("KH")))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_dealer_who_takes_six_throws_two_and_a_game_finishes(level):
+    options = MatchOptions(players=3, deal="dealer_six", match_target=1)
+    record = play_match(
+        [bot_for_level(level) for _ in range(3)],
+        options=options,
+        deck_rng=random.Random(11),
+        bot_rngs=[random.Random(seat) for seat in range(3)],
+    )
+    assert max(record.scores) >= 121

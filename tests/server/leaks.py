@@ -75,6 +75,7 @@ class LeakCheck:
         self.seats = seats
         self.decks = decks
         self.hand_size = hand_size
+        self.dealer_hand_size: int | None = None
         self.problems: list[str] = []
         self.known: set[str] = set()
         self.known_last_hand: set[str] = set()
@@ -97,13 +98,19 @@ class LeakCheck:
         if self.seat is None or self.committed is None:
             return set()
         deal = deal_from_deck(
-            self.decks[self.committed], dealer=dealer, hand_size=self.hand_size, seats=self.seats
+            self.decks[self.committed],
+            dealer=dealer,
+            hand_size=self.hand_size,
+            seats=self.seats,
+            dealer_hand_size=self.dealer_hand_size,
         )
         return set(deal.hands[self.seat])
 
     def _hello(self, hello: dict[str, Any]) -> None:
         """A fresh start: what the viewer may know is what its view may show."""
         view = hello["view"]
+        if view.get("options", {}).get("deal") == "dealer_six":
+            self.dealer_hand_size = 6
         self.committed = hello["fairness"]["shuffle"] if hello["fairness"] else None
         self.hand_over = self.committed is None
         known = self._deal_for(view["dealer"]) if view["dealer"] is not None else set()
@@ -161,6 +168,7 @@ class LeakCheck:
         if kind in HAND_OVER:
             self.hand_over = True
         if kind == "hand_started":
+            self.dealer_hand_size = data.get("dealer_hand_size")
             self.known_last_hand, self.known = self.known, self._deal_for(data["dealer"])
         self.known |= newly_public(event)
         secret = cards_in(data) - self.known

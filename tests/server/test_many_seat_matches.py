@@ -127,3 +127,13 @@ def test_the_waiting_page_offers_the_computer_for_the_empty_seats(client, alice,
         "Computer (easy)",
         "Computer 2 (easy)",
     ]
+
+
+def test_the_dealer_takes_six_is_a_three_player_choice_on_the_forms(alice):
+    base = {"level": "easy", "variant": "six", "scoring": "auto", "match_target": 1}
+    form = ComputerMatchForm(data={**base, "players": "3", "deal": "dealer_six"})
+    assert form.is_valid(), form.errors
+    match = services.computer_match_create(creator=alice, options=form.options(), level="easy")
+    assert match.deal == "dealer_six" and match.options_dict["deal"] == "dealer_six"
+    refused = ComputerMatchForm(data={**base, "players": "4", "deal": "dealer_six"})
+    assert not refused.is_valid() and "deal" in refused.errors

@@ -86,7 +86,7 @@ def test_each_viewers_frames_carry_its_old_view_to_its_new_view_and_leak_nothing
 @pytest.mark.parametrize(
     "options",
     [
-        {"players": 3, "match_target": 1},
+        {"players": 3, "deal": "dealer_six", "match_target": 1},
         {"players": 4, "scoring": "manual", "muggins": True, "match_target": 1},
     ],
     ids=["three-players", "four-players-manual-muggins"],
