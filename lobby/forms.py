@@ -31,8 +31,6 @@ class LobbyMatchForm(PlayersFormMixin, NewMatchForm):
         low, high = cleaned.get("rating_min"), cleaned.get("rating_max")
         if low is not None and high is not None and low > high:
             self.add_error("rating_max", "The highest rating must not be below the lowest.")
-        if cleaned.get("rated") and cleaned.get("players", 2) != 2:
-            self.add_error("rated", "Only two-player matches are rated for now.")
         return cleaned
 
     def rating_range(self) -> tuple[int | None, int | None]:

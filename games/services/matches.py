@@ -47,9 +47,6 @@ def match_create(
     if rated:
         _refuse_guest_in_rated(creator)
     match_options = _options_from(options)
-    if rated and match_options.players != engine.MatchOptions().players:
-        # Ratings are kept for the two-player game only (docs/multiplayer.md says why).
-        raise ServiceError("rated_two_players", "only two-player matches are rated for now")
     decks.deck_source_for(name=deck_source)  # an unknown source is refused before any write
     with transaction.atomic():
         match = Match.objects.create(

@@ -51,8 +51,6 @@ def seek_create(
     """
     _require_player(creator)
     clean = checked_options(options)
-    if rated and clean.get("players", 2) != 2:
-        raise LobbyError("rated_two_players", "Only two-player matches are rated for now.")
     if rated and profile_for(creator).is_guest:
         raise LobbyError(
             "rated_needs_account", "Sign up to play rated matches; guests play casual."
@@ -103,7 +101,9 @@ def seek_cancel(*, seek_id: int, user: AbstractBaseUser) -> Seek:
 def _require_within_range(seek: Seek, user: AbstractBaseUser) -> None:
     if seek.rating_min is None and seek.rating_max is None:
         return
-    rating = rating_value_for(user_id=user.pk, kind=kind_of(variant=seek.variant, players=2))
+    rating = rating_value_for(
+        user_id=user.pk, kind=kind_of(variant=seek.variant, players=seek.players)
+    )
     too_low = seek.rating_min is not None and rating < seek.rating_min
     too_high = seek.rating_max is not None and rating > seek.rating_max
     if too_low or too_high:
@@ -170,7 +170,7 @@ def _seek_seat_taken(seek: Seek, user: AbstractBaseUser) -> Match:
     """
     try:
         if seek.match is None:
-            match = match_create(creator=seek.creator, options=seek.options)
+            match = match_create(creator=seek.creator, options=seek.options, rated=seek.rated)
             seek.match = match
             seek.save(update_fields=["match"])
             send_after_commit(

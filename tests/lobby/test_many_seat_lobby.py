@@ -59,13 +59,13 @@ def test_a_seek_for_three_stays_open_until_its_last_seat_is_taken(
     assert selectors.open_seeks() == []
 
 
-def test_a_rated_seek_for_more_than_two_is_refused(alice):
-    with pytest.raises(LobbyError) as refused:
-        services.seek_create(creator=alice, options=THREE, rated=True)
-    assert refused.value.code == "rated_two_players"
-    assert not Seek.objects.exists()
+def test_a_rated_seek_for_three_makes_a_rated_match(alice, bob, lobby_presence):
     form = LobbyMatchForm(data={**THREE, "rated": "on"})
-    assert not form.is_valid() and "rated" in form.errors
+    assert form.is_valid(), form.errors
+    lobby_presence(alice)
+    seek = services.seek_create(creator=alice, options=form.options(), rated=True)
+    match = services.seek_accept(seek_id=seek.pk, user=bob)
+    assert match.rated and match.players == 3
 
 
 def test_an_invitation_to_four_seats_each_person_who_opens_it(alice, bob, carol):

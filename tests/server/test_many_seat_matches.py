@@ -82,11 +82,11 @@ def test_a_seated_player_fills_the_empty_seats_with_the_computer(alice, bob, mal
     assert [seat.is_bot for seat in match.seats.order_by("number")] == [False, False, True, True]
 
 
-def test_only_two_player_matches_are_rated(alice):
+def test_a_rated_table_of_three_never_seats_the_computer(alice):
+    match = services.match_create(creator=alice, options={"players": 3}, rated=True)
     with pytest.raises(services.ServiceError) as refused:
-        services.match_create(creator=alice, options={"players": 3}, rated=True)
-    assert refused.value.code == "rated_two_players"
-    assert Match.objects.count() == 0
+        services.match_fill_with_computer(match=match, user=alice, level="easy")
+    assert refused.value.code == "rated_with_computer"
 
 
 def test_the_computer_form_offers_three_and_four_players_in_the_121_game_only():
