@@ -137,3 +137,18 @@ def test_the_dealer_takes_six_is_a_three_player_choice_on_the_forms(alice):
     assert match.deal == "dealer_six" and match.options_dict["deal"] == "dealer_six"
     refused = ComputerMatchForm(data={**base, "players": "4", "deal": "dealer_six"})
     assert not refused.is_valid() and "deal" in refused.errors
+
+
+def test_a_partner_of_the_winner_has_won_on_the_profile(alice, bob, carol):
+    from games.player_records import match_record, recent_matches
+
+    dave = make_user("dave")
+    match = services.match_create(creator=alice, options={"players": 4, "match_target": 1})
+    for person in (bob, carol, dave):
+        services.match_join(match=match, user=person)
+    services.match_resign(match_id=match.pk, user=bob)  # alice and carol win together
+    for person, won in ((alice, 1), (carol, 1), (bob, 0), (dave, 0)):
+        six = next(row for row in match_record(user=person) if row.variant == "six")
+        assert (six.played, six.won) == (1, won)
+    [recent] = recent_matches(user=carol, viewer=carol)
+    assert recent.result == "won" and recent.opponent == "alice, bob, dave"
