@@ -5,6 +5,8 @@ players' hands, the count; each show matches the engine's count."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from tests.browser.conftest import Player, create_live_users, settle
@@ -50,8 +52,26 @@ def lanes_of(view: dict) -> dict[str, int]:
     return {"near": near, **dict(zip(names, others, strict=True))}
 
 
-def check_many_seat_table(player: Player, truth: dict) -> None:
-    continue_past_show(player)
+def check_many_seat_table(player: Player) -> None:
+    """The page draws what the server says; with computers at the table they may move while
+    this looks, so a check is retried while the server has moved on (never past a deadline)."""
+    deadline = time.monotonic() + 10
+    while True:
+        continue_past_show(player)
+        truth = player.server_view()
+        try:
+            check_drawn(player, truth)
+            return
+        except AssertionError:
+            moved = player.server_view()["seq"] != truth["seq"] or player.seq() != truth["seq"]
+            if not moved and time.monotonic() > deadline:
+                raise
+            if time.monotonic() > deadline + 5:
+                raise
+            time.sleep(0.2)
+
+
+def check_drawn(player: Player, truth: dict) -> None:
     page = player.page
     server = truth["view"]
     assert player.view() == server, f"{player.name}'s page view differs from the server's"
@@ -93,7 +113,7 @@ def play_one_hand(players: list[Player], shots: str) -> int:
                     save_screenshot(player.page, f"{shots}-show-{index}")
                 taken.add("show")
         for player in players:
-            check_many_seat_table(player, player.server_view())
+            check_many_seat_table(player)
         if view["hand"] > 1 or view["phase"] == "match_over":
             return shown
         if view["phase"] == "play" and view["count"] > 0 and "play" not in taken:
