@@ -13,6 +13,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
+from games.engine import seats_to_act
 from games.models import Match, Seat
 from games.services import (
     ServiceError,
@@ -22,6 +23,7 @@ from games.services import (
 )
 from games.services.abandonment import ABANDONED, abandon_after_seconds, abandonment_apply
 from games.services.presence import match_seconds_absent
+from games.services.recording import load_state
 from lobby.broadcast import match_social_group, send_after_commit
 from lobby.models import Invitation, RematchOffer
 from lobby.services.errors import LobbyError
@@ -61,16 +63,31 @@ def abandonment_claim(*, match_id: int, user: AbstractBaseUser) -> Match:
     mine = _own_seat(seats, user)
     if match.status != Match.Status.ACTIVE:
         raise LobbyError("match_not_active", "Only a match in play can be claimed.")
-    other = next(seat for seat in seats if seat.number != mine.number)
-    if other.is_bot:
+    # The opponents (at four, not the partner across the table); with two, the one other seat.
+    opponents = [
+        seat
+        for seat in seats
+        if seat.number != mine.number
+        and not (len(seats) == 4 and (seat.number - mine.number) % 2 == 0)
+    ]
+    people = [seat for seat in opponents if not seat.is_bot]
+    if not people:
         raise LobbyError("opponent_is_computer", "The computer never leaves a match.")
-    absent = match_seconds_absent(match=match, user_id=other.user_id)
     limit = abandon_after_seconds()
-    if absent is None or absent < limit:
+    gone = [
+        seat
+        for seat in people
+        if (absent := match_seconds_absent(match=match, user_id=seat.user_id)) is not None
+        and absent >= limit
+    ]
+    if not gone:
         raise LobbyError(
             "opponent_present",
             f"You may claim the win once your opponent has been gone {int(limit)} seconds.",
         )
+    # At three or four, the absent opponent the game is waiting on (else the engine says so).
+    waited_on = set(seats_to_act(load_state(match)))
+    other = next((seat for seat in gone if seat.number in waited_on), gone[0])
     try:
         abandonment_apply(match_id=match.pk, seat=other.number)
     except ServiceError as error:
@@ -82,7 +99,7 @@ def abandonment_claim(*, match_id: int, user: AbstractBaseUser) -> Match:
     match.refresh_from_db()
     send_after_commit(
         match_social_group(match.pk),
-        {"type": "match_claimed", "winner_seat": mine.number, "reason": ABANDONED},
+        {"type": "match_claimed", "winner_seat": match.winner_seat, "reason": ABANDONED},
     )
     return match
 

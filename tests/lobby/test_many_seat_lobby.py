@@ -119,3 +119,27 @@ def test_a_rematch_with_two_computers_starts_at_once(alice):
     new.refresh_from_db()
     assert new.status == Match.Status.ACTIVE
     assert [seat.is_bot for seat in new.seats.order_by("number")] == [False, True, True, True]
+
+
+def test_at_three_a_player_claims_the_win_from_the_absent_opponent_the_game_waits_on(
+    alice, bob, carol, settings
+):
+    from games.models import MatchPresence
+    from games.services.presence import match_presence_connect, match_presence_disconnect
+
+    settings.ABANDON_AFTER_SECONDS = 0
+    match = game_services.match_create(creator=alice, options=THREE)
+    for person in (bob, carol):
+        game_services.match_join(match=match, user=person)
+    # Everyone must discard; alice and bob are at the table, carol has left it.
+    for person in (alice, bob):
+        match_presence_connect(match_id=match.pk, user=person)
+    match_presence_connect(match_id=match.pk, user=carol)
+    match_presence_disconnect(match_id=match.pk, user=carol)
+    MatchPresence.objects.filter(user=carol).update(last_seen=timezone.now() - timedelta(seconds=5))
+    with pytest.raises(LobbyError) as refused:
+        services.abandonment_claim(match_id=match.pk, user=carol)
+    assert refused.value.code == "opponent_present"  # alice and bob are here
+    claimed = services.abandonment_claim(match_id=match.pk, user=alice)
+    assert claimed.status == Match.Status.FINISHED and claimed.finish_reason == "abandoned"
+    assert claimed.winner_seat != 2
