@@ -191,3 +191,42 @@ def test_random_games_conserve_cards_only_raise_the_score_and_replay_from_their_
     assert state.round == 7 and len(state.rounds) == 7 and sum(state.rounds) == state.score
     assert state.misses == 0
     assert steps == 6 * (2 if mode == "auto" else 4) + (0 if mode == "auto" else 1)
+
+
+def cards_named(value) -> set[str]:
+    if isinstance(value, str):
+        return (
+            {value}
+            if len(value) == 2 and value[1] in "SHDC" and value[0] in "A23456789TJQK"
+            else set()
+        )
+    if isinstance(value, dict):
+        return set().union(set(), *(cards_named(item) for item in value.values()))
+    if isinstance(value, list):
+        return set().union(set(), *(cards_named(item) for item in value))
+    return set()
+
+
+@given(st.integers(0, 2**32), st.sampled_from(("auto", "count")))
+@settings(max_examples=20, deadline=None)
+def test_the_view_never_shows_the_stock_nor_the_face_down_crib_before_the_throw(seed, mode):
+    """The leak check of solitaire: what the page is sent names no card still in the stock,
+    and before the throw not the two cards dealt face down to the crib."""
+    rng = random.Random(seed)
+    deck = list(full_deck())
+    rng.shuffle(deck)
+    state = solitaire_start(deck, mode=mode)
+    while True:
+        shown = cards_named(solitaire_view(state))
+        assert not shown & {str(card) for card in state.stock}
+        if state.phase == "throw":
+            assert not shown & {str(card) for card in state.crib}
+        if state.finished:
+            break
+        if state.phase == "throw":
+            action = {"type": "throw", "cards": [str(c) for c in rng.sample(state.hand, 2)]}
+        elif state.phase == "count":
+            action = {"type": "claim", "points": rng.randint(0, 29)}  # right or a miss
+        else:
+            action = {"type": "next"}
+        state = solitaire_apply(state, action)
