@@ -83,6 +83,15 @@ def players_field() -> models.PositiveSmallIntegerField:
     )
 
 
+def deal_field() -> models.CharField:
+    """The three-player deal (``games.engine.options.DEALS``): standard, or the dealer takes six."""
+    return models.CharField(
+        max_length=12,
+        choices=[("standard", "Standard deal"), ("dealer_six", "Dealer takes six")],
+        default=DEFAULTS.deal,
+    )
+
+
 def match_target_form_field(**overrides: Any) -> forms.IntegerField:
     """The match-length box: 1 to the engine's maximum, starting at the engine's default."""
     arguments: dict[str, Any] = {

@@ -62,6 +62,7 @@ INSTALLED_APPS = [
     "lobby",
     "ratings",
     "tournaments",
+    "solitaire",
 ]
 
 MIDDLEWARE = [

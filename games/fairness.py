@@ -69,13 +69,30 @@ class Deal:
     starter: str
 
 
-def deal_from_deck(deck: Sequence[str], *, dealer: int, hand_size: int, seats: int = 2) -> Deal:
-    """The cards a deck deals (docs/engine.md: one at a time, pone first; starter after)."""
+def deal_from_deck(
+    deck: Sequence[str],
+    *,
+    dealer: int,
+    hand_size: int,
+    seats: int = 2,
+    dealer_hand_size: int | None = None,
+) -> Deal:
+    """The cards a deck deals (docs/engine.md: one at a time from the dealer's left, round and
+    round while anyone is owed a card; with three players one card to the crib, unless the
+    dealer takes six (``dealer_hand_size``); the starter after)."""
     order = [(dealer + 1 + offset) % seats for offset in range(seats)]
+    wanted = {seat: hand_size for seat in order}
+    if dealer_hand_size is not None:
+        wanted[dealer] = dealer_hand_size
     hands: dict[int, list[str]] = {seat: [] for seat in range(seats)}
-    for position in range(hand_size * seats):
-        hands[order[position % seats]].append(deck[position])
-    return Deal(hands=hands, starter=deck[hand_size * seats])
+    position = 0
+    while any(len(hands[seat]) < wanted[seat] for seat in order):
+        for seat in order:
+            if len(hands[seat]) < wanted[seat]:
+                hands[seat].append(deck[position])
+                position += 1
+    crib_from_deck = 1 if seats == 3 and dealer_hand_size is None else 0
+    return Deal(hands=hands, starter=deck[position + crib_from_deck])
 
 
 ROLES = ("pone", "dealer")

@@ -48,8 +48,56 @@ COMPUTER_LEVELS = [
 ]
 
 
-class ComputerMatchForm(NewMatchForm):
-    """The new-match options plus the computer's level (``games.bots.LEVELS``)."""
+PLAYER_CHOICES = [
+    (2, "Two players"),
+    (3, "Three players (five cards each, one card from the deck to the crib)"),
+    (4, "Four players, partners sitting opposite"),
+]
+
+
+class PlayersFormMixin(forms.Form):
+    """How many sit at the table; three and four play the six-card game to 121 only."""
+
+    players = forms.TypedChoiceField(
+        choices=PLAYER_CHOICES,
+        coerce=int,
+        initial=2,
+        required=False,
+        empty_value=2,  # a form posted without it (older pages, scripts) means two players
+        widget=forms.RadioSelect,
+        label="Players",
+    )
+
+    deal = forms.ChoiceField(
+        choices=[
+            ("standard", "Standard: five cards each, one card from the deck to the crib"),
+            ("dealer_six", "The rules document's deal: the dealer takes six and throws two"),
+        ],
+        initial="standard",
+        required=False,
+        widget=forms.RadioSelect,
+        label="Three-player deal",
+    )
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        if cleaned.get("players", 2) != 2 and cleaned.get("variant") == "five":
+            self.add_error("variant", "Three and four players play the six-card game to 121 only.")
+        if cleaned.get("deal") == "dealer_six" and cleaned.get("players") != 3:
+            self.add_error("deal", "The dealer takes six only in the three-player game.")
+        return cleaned
+
+    def options(self) -> dict[str, Any]:
+        options = super().options()
+        options["players"] = self.cleaned_data["players"]
+        if self.cleaned_data.get("deal") == "dealer_six":
+            options["deal"] = "dealer_six"
+        return options
+
+
+class ComputerMatchForm(PlayersFormMixin, NewMatchForm):
+    """The new-match options plus the computer's level (``games.bots.LEVELS``) and how many
+    sit at the table (the computer takes every other seat)."""
 
     level = forms.ChoiceField(
         choices=COMPUTER_LEVELS, initial="medium", widget=forms.RadioSelect, label="Level"

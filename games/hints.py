@@ -27,8 +27,9 @@ class HintRefused(SiteError):
 
 
 def hint_allowed(*, match: Match) -> bool:
-    """Whether this match offers hints at all: casual (unrated) with a computer seat."""
-    if getattr(match, "rated", False):
+    """Whether this match offers hints at all: casual (unrated) with a computer seat, two
+    players (the analysis averages a two-player crib)."""
+    if getattr(match, "rated", False) or getattr(match, "players", 2) != 2:
         return False
     return match.seats.filter(is_bot=True).exists()
 

@@ -37,6 +37,7 @@ class Match(models.Model):
     muggins = match_options.muggins_field()
     match_target = match_options.match_target_field()
     players = match_options.players_field()
+    deal = match_options.deal_field()
     # The engine's rules version the match was created under (games.engine.RULES_VERSION): a
     # finished match is replayed under these rules even after the engine changes.
     rules_version = models.PositiveSmallIntegerField(default=current_rules_version)
@@ -82,6 +83,9 @@ class Match(models.Model):
             "scoring": self.scoring,
             "muggins": self.muggins,
             "match_target": self.match_target,
+            # Left out for two, as MatchOptions.to_dict() does.
+            **({"players": self.players} if self.players != 2 else {}),
+            **({"deal": self.deal} if self.deal != "standard" else {}),
         }
 
 
@@ -120,7 +124,10 @@ class Seat(models.Model):
     @property
     def display_name(self) -> str | None:
         if self.is_bot:
-            return f"Computer ({self.bot_level})" if self.bot_level else "Computer"
+            # At a table of three or four the computers in seats 2 and 3 carry their number, so
+            # no two seats share a name (seat 1 keeps the two-player name: no query to tell).
+            name = f"Computer {self.number}" if self.number >= 2 else "Computer"
+            return f"{name} ({self.bot_level})" if self.bot_level else name
         if self.user_id is None:
             return None
         return self.user.get_username()

@@ -29,6 +29,23 @@ class RecentMatch:
     when: object
 
 
+# A seat won its match if it is the winner's seat or, with four players, the winner's partner's
+# (across the table: two seats away).
+WON = Q(match__winner_seat=F("number")) | (
+    Q(match__players=4)
+    & (Q(match__winner_seat=F("number") + 2) | Q(match__winner_seat=F("number") - 2))
+)
+
+
+def seat_won(match: Match, number: int) -> bool:
+    """Whether seat ``number`` won ``match`` (itself, or its partner at four)."""
+    if match.winner_seat is None:
+        return False
+    if match.players == 4:
+        return (match.winner_seat - number) % 2 == 0
+    return match.winner_seat == number
+
+
 def match_record(*, user: AbstractBaseUser) -> list[VariantRecord]:
     """Finished matches played and won, per variant (both variants always listed)."""
     # Counted by the database: a player with thousands of matches costs one grouped query,
@@ -38,7 +55,7 @@ def match_record(*, user: AbstractBaseUser) -> list[VariantRecord]:
             user=user, match__status=Match.Status.FINISHED, match__winner_seat__isnull=False
         )
         .values("match__variant")
-        .annotate(played=Count("pk"), won=Count("pk", filter=Q(match__winner_seat=F("number"))))
+        .annotate(played=Count("pk"), won=Count("pk", filter=WON))
     )
     played = {row["match__variant"]: row["played"] for row in rows}
     won = {row["match__variant"]: row["won"] for row in rows}
@@ -68,14 +85,18 @@ def recent_matches(
     seats = seats.select_related("match").order_by("-match__created_at")[:limit]
     matches = [seat.match for seat in seats]
     others = Seat.objects.filter(match__in=matches).exclude(user=user).select_related("user")
-    opponent_by_match = {seat.match_id: seat.display_name for seat in others}
+    # Everyone else at the table ("bob, carol" at three or four), in seat order.
+    names: dict[int, list[str]] = {}
+    for other in others.order_by("number"):
+        names.setdefault(other.match_id, []).append(other.display_name or "an empty seat")
+    opponent_by_match = {match_id: ", ".join(listed) for match_id, listed in names.items()}
     rows = []
     for seat in seats:
         match = seat.match
         if match.finish_reason == "cancelled":
             result = "cancelled"
         elif match.status == Match.Status.FINISHED:
-            result = "won" if match.winner_seat == seat.number else "lost"
+            result = "won" if seat_won(match, seat.number) else "lost"
         elif match.status == Match.Status.ACTIVE:
             result = "in play"
         else:

@@ -12,4 +12,5 @@ urlpatterns = [
     path("computer/", views.play_computer, name="computer"),
     path("<int:match_id>/", views.match_page, name="match"),
     path("<int:match_id>/join/", views.match_join_view, name="join"),
+    path("<int:match_id>/fill/", views.match_fill_view, name="fill"),
 ]

@@ -25,7 +25,12 @@ from games.models import Match
 from games.privacy import match_hidden_from, private_link_path
 from games.profile_sections import profile_sections
 from games.selectors import match_hello, seat_for_user
-from games.services import ServiceError, computer_match_create, match_join
+from games.services import (
+    ServiceError,
+    computer_match_create,
+    match_fill_with_computer,
+    match_join,
+)
 
 
 @require_http_methods(["GET", "POST"])
@@ -113,6 +118,19 @@ def match_join_view(request: HttpRequest, match_id: int) -> HttpResponse:
         return redirect(f"{reverse('login')}?next={reverse('games:match', args=[match.pk])}")
     try:
         match_join(match=match, user=request.user)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    return redirect("games:match", match_id=match.pk)
+
+
+@require_POST
+def match_fill_view(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Seat the computer (at the level posted) in every empty seat of a waiting table of three or
+    four: a seated player's button when the last players are not coming."""
+    match = get_object_or_404(Match, pk=match_id)
+    level = request.POST.get("level", "medium")
+    try:
+        match_fill_with_computer(match=match, user=request.user, level=level)
     except ServiceError as error:
         messages.error(request, error.message)
     return redirect("games:match", match_id=match.pk)

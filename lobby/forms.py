@@ -7,13 +7,14 @@ from typing import Any
 
 from django import forms
 
-from games.forms import NewMatchForm
+from games.forms import NewMatchForm, PlayersFormMixin
 
 RATING_FIELD_LIMITS = {"min_value": 0, "max_value": 4000}
 
 
-class LobbyMatchForm(NewMatchForm):
-    """``NewMatchForm`` and the lobby's terms: rated or casual, and a seek's rating range."""
+class LobbyMatchForm(PlayersFormMixin, NewMatchForm):
+    """``NewMatchForm``, how many players, and the lobby's terms: rated or casual, and a seek's
+    rating range (ratings are kept for two players only)."""
 
     rated = forms.BooleanField(
         required=False,

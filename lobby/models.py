@@ -13,7 +13,11 @@ from cribbage_site import match_options
 
 
 class Seek(models.Model):
-    """A public offer to play with given options; the first other player to accept gets the match."""
+    """A public offer to play with given options; the first other player to accept gets the match.
+
+    A seek for three or four players fills seat by seat: the first to accept makes the match
+    (``match``), the next ones join it, and the seek stays open until its last seat is taken.
+    """
 
     class Status(models.TextChoices):
         OPEN = "open", "Open"
@@ -28,6 +32,8 @@ class Seek(models.Model):
     scoring = match_options.scoring_field()
     muggins = match_options.muggins_field()
     match_target = match_options.match_target_field()
+    players = match_options.players_field()
+    deal = match_options.deal_field()
     # Rated: the match it makes moves both ratings (the ratings app). Its creator may open it
     # only to opponents rated within [rating_min, rating_max] (either end may be open).
     rated = models.BooleanField(default=False)
@@ -57,6 +63,8 @@ class Seek(models.Model):
             "scoring": self.scoring,
             "muggins": self.muggins,
             "match_target": self.match_target,
+            **({"players": self.players} if self.players != match_options.DEFAULT_PLAYERS else {}),
+            **({"deal": self.deal} if self.deal != "standard" else {}),
         }
 
 

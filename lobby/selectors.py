@@ -36,7 +36,12 @@ def options_label(options: dict[str, Any]) -> str:
         scoring += " + Muggins"
     target = options["match_target"]
     length = "1 game" if target == 1 else f"to {target} points"
-    return f"{variant} · {scoring} scoring · {length}"
+    players = {3: "three players · ", 4: "four players (partners) · "}.get(
+        options.get("players", 2), ""
+    )
+    if options.get("deal") == "dealer_six":
+        players = "three players, dealer takes six · "
+    return f"{players}{variant} · {scoring} scoring · {length}"
 
 
 def seek_terms_label(seek: Seek) -> str:
@@ -54,7 +59,7 @@ def seek_dict(seek: Seek, shown: dict | None = None) -> dict[str, Any]:
     when the caller lists many seeks, so they are read once, not once a seek."""
     if shown is None:
         shown = ratings_shown_for(user_ids={seek.creator_id})
-    kind = kind_of(variant=seek.variant, players=2)
+    kind = kind_of(variant=seek.variant, players=seek.players)
     rating_label, rating_value = rating_shown(shown, user_id=seek.creator_id, kind=kind)
     return {
         "id": seek.pk,
@@ -75,7 +80,12 @@ def seek_creator_gone(seek: Seek, lobby_presence: dict[int, Presence] | None = N
 
     ``lobby_presence`` (creator id -> Presence row) lets a caller checking many seeks read the
     presence table once instead of once per seek.
+
+    A seek for three or four whose match is made is never gone: its creator waits at the
+    table, not in the lobby, while the other seats fill.
     """
+    if seek.match_id is not None:
+        return False
     now = timezone.now()
     if lobby_presence is None:
         lobby_presence = {

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 VARIANT_LABELS = {"six": "Six-card", "five": "Five-card"}
-RATED_KINDS = ("six-2p", "five-2p")
-"""The kinds a leaderboard is kept for now; three- and four-player kinds come with their tables."""
+RATED_KINDS = ("six-2p", "five-2p", "six-3p", "six-4p")
+"""The kinds a leaderboard is kept for: both two-player games, and the 121 game at three and at
+four (partners); three and four play the six-card game only."""
 
 
 def kind_of(*, variant: str, players: int) -> str:

@@ -58,7 +58,7 @@ class RatingChange(models.Model):
     deviation_before = models.FloatField()
     rating_after = models.FloatField()
     deviation_after = models.FloatField()
-    score = models.FloatField()  # 1 won, 0 lost: a match is one result (docs/ratings.md)
+    score = models.FloatField()  # 1 won, 0 lost (three players: 0.5 for a loser's draw with the other loser; the mean of its pairwise results, docs/ratings.md)
     at = models.DateTimeField()
 
     class Meta:

@@ -44,12 +44,43 @@ def match_tally_record(*, match_id: int) -> bool:
 
 
 def match_is_rated(*, match: Match, seats: list[Seat]) -> bool:
-    """Rated matches are between two people; one with the computer never counts."""
+    """Rated matches are between people (two, three or four); one with the computer never
+    counts."""
     return (
         match.rated
-        and len(seats) == 2
+        and len(seats) in (2, 3, 4)
         and all(seat.user_id is not None and not seat.is_bot for seat in seats)
     )
+
+
+def pairwise_results(seats: list[Seat], winner_seat: int) -> dict[int, list[tuple[int, float]]]:
+    """Each seat's results against each opponent (seat number -> [(opponent's seat, score)]).
+
+    The multi-player extension (docs/ratings.md): a match of three or four is scored as the
+    pairwise results it implies, all in one rating period. Two players: one result, as before.
+    Three: the winner beat each of the others; the two others drew with each other (neither
+    won). Four: partners share the result, so each player beat (or lost to) both opponents and
+    has no result against their partner.
+    """
+    count = len(seats)
+    winners = {winner_seat, (winner_seat + 2) % 4} if count == 4 else {winner_seat}
+    results: dict[int, list[tuple[int, float]]] = {}
+    for seat in seats:
+        mine: list[tuple[int, float]] = []
+        for other in seats:
+            if other.number == seat.number:
+                continue
+            if count == 4 and (other.number - seat.number) % 2 == 0:
+                continue  # a partner
+            if seat.number in winners:
+                score = 1.0
+            elif other.number in winners:
+                score = 0.0
+            else:
+                score = 0.5
+            mine.append((other.number, score))
+        results[seat.number] = mine
+    return results
 
 
 def _events_of(match: Match):
@@ -104,13 +135,20 @@ def _ratings_update(*, match: Match, seats: list[Seat], tally: MatchTally, kind:
         for user_id, row in rows.items()
     }
     limit = ratings_settings.leaderboard_max_deviation()
+    by_number = {seat.number: seat for seat in seats}
+    pairs = pairwise_results(seats, match.winner_seat)
     for seat in seats:
-        (opponent,) = [other for other in seats if other.number != seat.number]
-        theirs = before[opponent.user_id]
-        # The match is one result (benchmarks/rating_unit.py): a resignation or an abandonment
-        # is a lost match like any other.
-        score = 1.0 if match.winner_seat == seat.number else 0.0
-        results = [glicko2.Result(theirs.rating, theirs.deviation, score)]
+        # The match is one result against each opponent (benchmarks/rating_unit.py): a
+        # resignation or an abandonment is a lost match like any other.
+        results = [
+            glicko2.Result(
+                before[by_number[other].user_id].rating,
+                before[by_number[other].user_id].deviation,
+                result,
+            )
+            for other, result in pairs[seat.number]
+        ]
+        score = sum(result for _, result in pairs[seat.number]) / len(pairs[seat.number])
         mine = before[seat.user_id]
         after = glicko2.update(mine, results)
         row = rows[seat.user_id]

@@ -18,7 +18,8 @@ from typing import Any, Protocol
 from games.engine.actions import Action, Claim, Discard, Muggins, Play
 from games.engine.cards import Card, parse_card
 from games.engine.errors import IllegalAction
-from games.engine.options import MatchOptions
+from games.engine.options import PLAYER_COUNTS, MatchOptions
+from games.engine.seating import side_of
 
 RandomSource = Any
 """Anything with ``random()``, ``choice()`` and ``shuffle()``: ``random.Random`` in practice."""
@@ -99,6 +100,12 @@ class SeatView:
     shown: tuple[ShownCards, ...]
     can_discard: bool
     playable: tuple[Card, ...]
+    seats: tuple[int, ...] = (0, 1)
+    """Every seat round the table (three or four with more players)."""
+    throw: int = 2
+    """How many cards this seat lays away to the crib this hand."""
+    crib_is_ours: bool = False
+    """Whether the crib scores for this seat's side (its own deal, or its partner's)."""
 
     @property
     def is_dealer(self) -> bool:
@@ -121,7 +128,8 @@ class SeatView:
 
 
 def read_view(view: dict[str, Any], seat: int) -> SeatView:
-    """Check that ``view`` is ``seat``'s own view of a two-player match and read it.
+    """Check that ``view`` is ``seat``'s own view of a match (two, three or four seats) and read
+    it.
 
     Raises :class:`BadView` for a spectator's view, another seat's view or a malformed dict:
     a bot must never be handed knowledge its seat does not have, nor act on a guess.
@@ -132,10 +140,12 @@ def read_view(view: dict[str, Any], seat: int) -> SeatView:
         if view["viewer"] is None or view["viewer"] != seat:
             raise BadView(f"this is not seat {seat!r}'s view (viewer {view['viewer']!r})")
         seats = view["seats"]
-        if len(seats) != 2:
-            raise BadView("the computer opponent plays the two-player game only")
+        if len(seats) not in PLAYER_COUNTS:
+            raise BadView(f"the computer opponent plays {PLAYER_COUNTS} seats, not {len(seats)}")
+        # With more seats "the opponent" is the next to play: the one whose reply pegging weighs.
         opponent = seats[(seats.index(seat) + 1) % len(seats)]
         options = MatchOptions.from_dict(view["options"])
+        dealer = view["dealer"]
         pending = view["pending_claim"]
         muggins = view["muggins"]
         legal = view["legal"]
@@ -166,6 +176,10 @@ def read_view(view: dict[str, Any], seat: int) -> SeatView:
             ),
             can_discard=bool(legal["discard"]),
             playable=_cards(legal["play"]),
+            seats=tuple(seats),
+            throw=options.cards_thrown(dealer=dealer == seat),
+            crib_is_ours=dealer is not None
+            and side_of(dealer, players=len(seats)) == side_of(seat, players=len(seats)),
         )
     except (KeyError, TypeError, ValueError) as error:
         if isinstance(error, BadView):
@@ -225,6 +239,10 @@ class StrategyBot:
         if seen.claim_subject is not None:
             return Claim(seat, self.claim(seen, rng))
         if seen.can_discard:
+            if len(seen.seats) != 2:  # one card each from three or four seats: its own choice
+                from games.bots.many_seats import thrower_for  # it builds on the levels
+
+                return Discard(seat, thrower_for(self.level)(seen, rng))
             return Discard(seat, tuple(self.discard(seen, rng)))
         if seen.playable:
             return Play(seat, self.play(seen, rng))

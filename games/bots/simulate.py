@@ -73,12 +73,19 @@ def play_match(
     deck_rng: random.Random,
     bot_rngs: Sequence[random.Random],
 ) -> GameRecord:
-    """Play a match (one game with ``match_target=1``) between ``bots`` (seat 0, seat 1).
+    """Play a match (one game with ``match_target=1``) between ``bots`` (seat 0, seat 1, and seats 2 and 3 with ``options.players``).
 
     Every action goes through ``apply``, so an illegal move raises :class:`IllegalAction`.
     """
     state = new_match(options)
-    record = GameRecord(winner=-1, scores=())
+    seats = len(bots)
+    record = GameRecord(
+        winner=-1,
+        scores=(),
+        points=[dict.fromkeys(SOURCES, 0) for _ in range(seats)],
+        decisions=[0] * seats,
+        thinking_seconds=[0.0] * seats,
+    )
     dealer = None
     while state.phase != "match_over":
         action = None

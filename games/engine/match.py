@@ -67,6 +67,12 @@ def deal_hand(draft: Draft, deck: tuple[Card, ...]) -> None:
             "hand": draft.hand,
             "dealer": draft.dealer,
             "hand_size": size,
+            # The dealer who takes six (a three-player option) holds one more than the others.
+            **(
+                {"dealer_hand_size": draft.options.cards_dealt(dealer=True)}
+                if draft.options.dealer_takes_six
+                else {}
+            ),
             **draft.score_data(),
         },
         {seat: {"cards": [str(card) for card in dealt[seat]]} for seat in draft.seats},

@@ -19,7 +19,10 @@ SCORING_MODES = ("auto", "manual")
 PLAYER_COUNTS = (2, 3, 4)
 DEFAULT_PLAYERS = 2
 MAX_MATCH_TARGET = 99
-OPTION_NAMES = ("variant", "scoring", "muggins", "match_target", "players")
+DEALS = ("standard", "dealer_six")
+"""Three players only: ``"standard"`` (five each, one card from the deck to the crib) or
+``"dealer_six"`` (the rules document's deal: the dealer takes six and throws two)."""
+OPTION_NAMES = ("variant", "scoring", "muggins", "match_target", "players", "deal")
 
 
 class BadOptions(IllegalAction):
@@ -39,6 +42,7 @@ class MatchOptions:
     ``match_target``: match points needed to win the match; 1 means a single game.
     ``players``: 2, 3 or 4 seats (four play as two partnerships: seats 0 and 2 against 1 and 3).
     Three and four players play the 121-point game only.
+    ``deal``: with three players, ``"standard"`` or ``"dealer_six"`` (see :data:`DEALS`).
     """
 
     variant: str = "six"
@@ -46,6 +50,7 @@ class MatchOptions:
     muggins: bool = False
     match_target: int = 7
     players: int = DEFAULT_PLAYERS
+    deal: str = "standard"
 
     def __post_init__(self) -> None:
         if self.variant not in VARIANTS:
@@ -74,6 +79,10 @@ class MatchOptions:
             raise BadOptions(f"players must be one of {PLAYER_COUNTS}, not {players!r}")
         if players != DEFAULT_PLAYERS and self.variant != "six":
             raise BadOptions("three and four players play the six-card game (121 points) only")
+        if self.deal not in DEALS:
+            raise BadOptions(f"deal must be one of {DEALS}, not {self.deal!r}")
+        if self.deal != "standard" and players != 3:
+            raise BadOptions("the dealer takes six only in the three-player game")
 
     @property
     def game_target(self) -> int:
@@ -87,21 +96,27 @@ class MatchOptions:
             return 5
         return 6 if self.variant == "six" else 5
 
+    @property
+    def dealer_takes_six(self) -> bool:
+        return self.deal == "dealer_six"
+
     def cards_dealt(self, *, dealer: bool) -> int:
-        """Cards dealt to one seat, the dealer or not (the same for both in every game so far;
-        the seam a game that deals the dealer more would change)."""
-        return self.hand_size
+        """Cards dealt to one seat: the hand size, or six to the dealer who takes six."""
+        return 6 if dealer and self.dealer_takes_six else self.hand_size
 
     def cards_thrown(self, *, dealer: bool) -> int:
         """Cards one seat lays away to the crib: two each with two players, one each with three
-        or four (the crib still gets four cards: see :attr:`crib_from_deck`)."""
-        return 2 if self.players == DEFAULT_PLAYERS else 1
+        or four (the crib still gets four cards: see :attr:`crib_from_deck`), two from the
+        dealer who takes six."""
+        if self.players == DEFAULT_PLAYERS or (dealer and self.dealer_takes_six):
+            return 2
+        return 1
 
     @property
     def crib_from_deck(self) -> int:
-        """Cards dealt straight from the deck to the crib: one with three players (three thrown
-        plus one makes four), none otherwise."""
-        return 1 if self.players == 3 else 0
+        """Cards dealt straight from the deck to the crib: one with three players in the
+        standard deal (three thrown plus one makes four), none otherwise."""
+        return 1 if self.players == 3 and not self.dealer_takes_six else 0
 
     @property
     def cards_before_starter(self) -> int:
@@ -147,6 +162,8 @@ class MatchOptions:
         }
         if self.players != DEFAULT_PLAYERS:
             data["players"] = self.players
+        if self.deal != "standard":
+            data["deal"] = self.deal
         return data
 
     @classmethod

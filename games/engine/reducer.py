@@ -53,7 +53,12 @@ def _hand_started(view: View, data: dict[str, Any]) -> None:
         game=data["game"],
         hand=data["hand"],
         dealer=data["dealer"],
-        held_counts=[data["hand_size"]] * seats,
+        held_counts=[
+            data.get("dealer_hand_size", data["hand_size"])
+            if seat == data["dealer"]
+            else data["hand_size"]
+            for seat in view["seats"]
+        ],
         discarded=[False] * seats,
         crib_count=_options(view).crib_from_deck,
         starter=None,

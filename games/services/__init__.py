@@ -16,6 +16,7 @@ from games.services.errors import ServiceError
 from games.services.matches import (
     computer_match_create,
     match_create,
+    match_fill_with_computer,
     match_join,
     match_seat_bot,
 )
@@ -26,6 +27,7 @@ __all__ = [
     "action_apply",
     "action_apply_for_seat",
     "computer_match_create",
+    "match_fill_with_computer",
     "match_create",
     "match_join",
     "match_resign",

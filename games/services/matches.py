@@ -35,7 +35,7 @@ def match_create(
     deck_source: str = "",
     rated: bool = False,
 ) -> Match:
-    """A new match waiting for an opponent, with ``creator`` in seat 0.
+    """A new match waiting for its other players (one to three), with ``creator`` in seat 0.
 
     ``private``: only its players may see it (games.privacy); the caller that makes it private
     keeps the secret link. ``deck_source``: where its decks come from (games.decks; "" is the
@@ -47,9 +47,6 @@ def match_create(
     if rated:
         _refuse_guest_in_rated(creator)
     match_options = _options_from(options)
-    if match_options.players != 2:
-        # Three- and four-player tables come with their own issue (deal, page, lobby).
-        raise ServiceError("bad_options", "matches of three or four players are not offered yet")
     decks.deck_source_for(name=deck_source)  # an unknown source is refused before any write
     with transaction.atomic():
         match = Match.objects.create(
@@ -83,7 +80,8 @@ def _refuse_guest_in_rated(user) -> None:
 
 
 def match_seat_bot(*, match: Match, level: str) -> Match:
-    """Seat the computer opponent at ``level`` in the empty seat and start the match.
+    """Seat the computer at ``level`` in the first empty seat; the last seat filled starts the
+    match.
 
     The level is checked here, before anything is written: a bad one would only fail later, in
     the bot's first turn, leaving the match waiting on a seat that can never move.
@@ -96,14 +94,35 @@ def match_seat_bot(*, match: Match, level: str) -> Match:
 
 
 def computer_match_create(*, creator, options: dict[str, Any] | None, level: str) -> Match:
-    """A match against the computer at ``level``, started at once: ``creator`` in seat 0.
+    """A match against the computer at ``level``, started at once: ``creator`` in seat 0 and
+    the computer in every other seat (one, two, or three: a partner and two opponents).
 
     One transaction, so a bad level leaves no match waiting for an opponent who never comes;
     the bot's first turn is queued for after the commit like any other.
     """
     with transaction.atomic():
         match = match_create(creator=creator, options=options)
-        return match_seat_bot(match=match, level=level)
+        for _ in range(1, match.players):
+            match = match_seat_bot(match=match, level=level)
+        return match
+
+
+def match_fill_with_computer(*, match: Match, user, level: str) -> Match:
+    """Seat the computer at ``level`` in every empty seat of a waiting match (a table of three
+    or four whose last players are not coming): only a seated player may ask."""
+    if user is None or not match.seats.filter(user_id=user.pk).exists():
+        raise ServiceError("not_seated", "only the players of this match can seat the computer")
+    if match.rated:
+        raise ServiceError("rated_with_computer", "the computer never plays rated matches")
+    with transaction.atomic():
+        empty = (
+            Match.objects.select_for_update()
+            .get(pk=match.pk)
+            .seats.filter(user__isnull=True, is_bot=False)
+        )
+        for _ in range(empty.count()):
+            match = match_seat_bot(match=match, level=level)
+    return match
 
 
 def _fill_seat(*, match_id: int, user=None, bot_level: str | None = None) -> Match:
@@ -111,7 +130,7 @@ def _fill_seat(*, match_id: int, user=None, bot_level: str | None = None) -> Mat
         match = Match.objects.select_for_update().get(pk=match_id)
         seats = list(match.seats.select_for_update().order_by("number"))
         if match.status != Match.Status.WAITING:
-            raise ServiceError("match_full", "this match already has both players")
+            raise ServiceError("match_full", "every seat of this match is taken")
         if user is not None and any(seat.user_id == user.pk for seat in seats):
             raise ServiceError("already_seated", "you are already seated in this match")
         if match.rated and bot_level is not None:

@@ -13,6 +13,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
+from games.engine import seats_to_act
 from games.models import Match, Seat
 from games.services import (
     ServiceError,
@@ -22,6 +23,7 @@ from games.services import (
 )
 from games.services.abandonment import ABANDONED, abandon_after_seconds, abandonment_apply
 from games.services.presence import match_seconds_absent
+from games.services.recording import load_state
 from lobby.broadcast import match_social_group, send_after_commit
 from lobby.models import Invitation, RematchOffer
 from lobby.services.errors import LobbyError
@@ -61,16 +63,31 @@ def abandonment_claim(*, match_id: int, user: AbstractBaseUser) -> Match:
     mine = _own_seat(seats, user)
     if match.status != Match.Status.ACTIVE:
         raise LobbyError("match_not_active", "Only a match in play can be claimed.")
-    other = next(seat for seat in seats if seat.number != mine.number)
-    if other.is_bot:
+    # The opponents (at four, not the partner across the table); with two, the one other seat.
+    opponents = [
+        seat
+        for seat in seats
+        if seat.number != mine.number
+        and not (len(seats) == 4 and (seat.number - mine.number) % 2 == 0)
+    ]
+    people = [seat for seat in opponents if not seat.is_bot]
+    if not people:
         raise LobbyError("opponent_is_computer", "The computer never leaves a match.")
-    absent = match_seconds_absent(match=match, user_id=other.user_id)
     limit = abandon_after_seconds()
-    if absent is None or absent < limit:
+    gone = [
+        seat
+        for seat in people
+        if (absent := match_seconds_absent(match=match, user_id=seat.user_id)) is not None
+        and absent >= limit
+    ]
+    if not gone:
         raise LobbyError(
             "opponent_present",
             f"You may claim the win once your opponent has been gone {int(limit)} seconds.",
         )
+    # At three or four, the absent opponent the game is waiting on (else the engine says so).
+    waited_on = set(seats_to_act(load_state(match)))
+    other = next((seat for seat in gone if seat.number in waited_on), gone[0])
     try:
         abandonment_apply(match_id=match.pk, seat=other.number)
     except ServiceError as error:
@@ -82,7 +99,7 @@ def abandonment_claim(*, match_id: int, user: AbstractBaseUser) -> Match:
     match.refresh_from_db()
     send_after_commit(
         match_social_group(match.pk),
-        {"type": "match_claimed", "winner_seat": mine.number, "reason": ABANDONED},
+        {"type": "match_claimed", "winner_seat": match.winner_seat, "reason": ABANDONED},
     )
     return match
 
@@ -101,6 +118,8 @@ def rematch_offer(*, match_id: int, user: AbstractBaseUser) -> Match | None:
     if match.status != Match.Status.FINISHED or match.finish_reason == "cancelled":
         raise LobbyError("match_not_over", "A rematch can be offered once the match is over.")
     offer = RematchOffer.objects.filter(match=match).first()
+    if len(seats) > 2:
+        return _rematch_seat_by_seat(match, seats, mine, offer, user)
     if offer is not None and offer.new_match_id is not None:
         return offer.new_match
     other = next(seat for seat in seats if seat.number != mine.number)
@@ -122,6 +141,46 @@ def rematch_offer(*, match_id: int, user: AbstractBaseUser) -> Match | None:
         match_social_group(match.pk),
         {"type": "rematch_started", "match_id": new_match.pk, "url": f"/matches/{new_match.pk}/"},
     )
+    return new_match
+
+
+def _rematch_seat_by_seat(
+    match: Match, seats: list[Seat], mine: Seat, offer: RematchOffer | None, user
+) -> Match:
+    """A rematch at a table of three or four: the first to ask makes the new match (same
+    options, as private as the old, never rated) with the computers seated at once; each other
+    player who asks takes a seat in it; it starts with the last, and then everyone still on the
+    old page is sent to it (they all asked)."""
+    try:
+        if offer is None:
+            new_match = match_create(
+                creator=user, options=match.options_dict, private=match.private
+            )
+            for seat in seats:
+                if seat.is_bot:
+                    new_match = match_seat_bot(match=new_match, level=seat.bot_level)
+            RematchOffer.objects.create(match=match, offered_by=user, new_match=new_match)
+            send_after_commit(
+                match_social_group(match.pk),
+                {"type": "rematch_offered", "by_seat": mine.number, "by": user.get_username()},
+            )
+        else:
+            new_match = offer.new_match
+            if new_match is None:
+                raise LobbyError("rematch_gone", "That rematch is no longer there.")
+            if not new_match.seats.filter(user_id=user.pk).exists():
+                new_match = match_join(match=new_match, user=user)
+    except ServiceError as error:
+        raise LobbyError(error.code, error.message) from error
+    if new_match.status != Match.Status.WAITING:
+        send_after_commit(
+            match_social_group(match.pk),
+            {
+                "type": "rematch_started",
+                "match_id": new_match.pk,
+                "url": f"/matches/{new_match.pk}/",
+            },
+        )
     return new_match
 
 

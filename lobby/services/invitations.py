@@ -57,7 +57,10 @@ def _locked(token: str) -> Invitation:
 
 @transaction.atomic
 def invitation_accept(*, token: str, user: AbstractBaseUser) -> Match:
-    """Seat ``user`` in the invitation's empty seat; the creator's pages are told to go to the table."""
+    """Seat ``user`` in the invitation's empty seat; the creator's pages are told to go to the table.
+
+    At a table of three or four each person who opens the link takes the next seat, and the
+    invitation is accepted (closed) with the last one."""
     _require_player(user)
     invitation = _locked(token)
     if invitation.creator_id == user.pk:
@@ -72,6 +75,9 @@ def invitation_accept(*, token: str, user: AbstractBaseUser) -> Match:
         match = match_join(match=invitation.match, user=user)
     except ServiceError as error:
         raise LobbyError(error.code, error.message) from error
+    if match.status == Match.Status.WAITING:
+        # A table of three or four: the link stays open for the seats still empty.
+        return match
     invitation.status = Invitation.Status.ACCEPTED
     invitation.accepted_by = user
     invitation.closed_at = timezone.now()

@@ -101,7 +101,9 @@ def seek_cancel(*, seek_id: int, user: AbstractBaseUser) -> Seek:
 def _require_within_range(seek: Seek, user: AbstractBaseUser) -> None:
     if seek.rating_min is None and seek.rating_max is None:
         return
-    rating = rating_value_for(user_id=user.pk, kind=kind_of(variant=seek.variant, players=2))
+    rating = rating_value_for(
+        user_id=user.pk, kind=kind_of(variant=seek.variant, players=seek.players)
+    )
     too_low = seek.rating_min is not None and rating < seek.rating_min
     too_high = seek.rating_max is not None and rating > seek.rating_max
     if too_low or too_high:
@@ -115,6 +117,9 @@ def _require_within_range(seek: Seek, user: AbstractBaseUser) -> None:
 def seek_accept(*, seek_id: int, user: AbstractBaseUser) -> Match:
     """Take a seek: the match starts with the creator in seat 0 and ``user`` in seat 1.
 
+    A seek for three or four fills seat by seat (:func:`_seek_seat_taken`): it stays open, and
+    listed, until the match it made has every seat taken.
+
     The seek row is locked for the whole transaction, so of two players accepting at once the
     second waits, then finds the seek closed and is refused: exactly one match is made.
     """
@@ -127,6 +132,9 @@ def seek_accept(*, seek_id: int, user: AbstractBaseUser) -> Match:
         if seek_creator_gone(seek):
             _close(seek, Seek.Status.EXPIRED, "expired")
             expired = True  # commit the expiry, then refuse outside the transaction
+        elif seek.players != 2:
+            expired = False
+            match = _seek_seat_taken(seek, user)
         else:
             expired = False
             try:
@@ -151,6 +159,32 @@ def seek_accept(*, seek_id: int, user: AbstractBaseUser) -> Match:
             send_after_commit(user_group(seek.creator_id), started)
     if expired:
         raise LobbyError("seek_gone", "That seek's player has left the lobby.")
+    return match
+
+
+def _seek_seat_taken(seek: Seek, user: AbstractBaseUser) -> Match:
+    """``user`` takes the next seat of a seek for three or four (the seek row is locked).
+
+    The first to accept makes the match and sends its creator to the table, where the seats
+    fill as others accept; the seek closes, as accepted, with the last seat.
+    """
+    try:
+        if seek.match is None:
+            match = match_create(creator=seek.creator, options=seek.options, rated=seek.rated)
+            seek.match = match
+            seek.save(update_fields=["match"])
+            send_after_commit(
+                user_group(seek.creator_id),
+                {"type": "match_started", "match_id": match.pk, "url": f"/matches/{match.pk}/"},
+            )
+        elif seek.match.seats.filter(user_id=user.pk).exists():
+            raise LobbyError("already_seated", "You already have a seat at this table.")
+        match = match_join(match=seek.match, user=user)
+    except ServiceError as error:
+        raise LobbyError(error.code, error.message) from error
+    if match.status != Match.Status.WAITING:
+        seek.accepted_by = user
+        _close(seek, Seek.Status.ACCEPTED, "accepted")
     return match
 
 

@@ -7,6 +7,9 @@
 // the top in red. Pegs leapfrog: when a player scores, the rear peg jumps past the front peg to
 // the new total, so the gap between the pegs shows the last score.
 //
+// Three players get a third track ("third", blue) above the far one; partners share a track, so
+// a four-player board has two, one for each side.
+//
 // Geometry is pure (boardLayout) so tests can check it without drawing.
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -19,6 +22,13 @@ const LANE_GAP = 34; // distance between the two lanes' inner streets (room for 
 const MARGIN_LEFT = 46; // room for the start holes
 const MARGIN_RIGHT = 18;
 const MARGIN_TOP = 14;
+const THIRD_GAP = 20; // distance between the third track's inner street and the far track's outer one
+
+/** The tracks of a board, top first: "far" and "near", with "third" on top for three players. */
+export function trackLanes(tracks) {
+  if (tracks !== 2 && tracks !== 3) throw new Error(`a board has two or three tracks, not ${tracks}`);
+  return tracks === 3 ? ["third", "far", "near"] : ["far", "near"];
+}
 
 /** Points that win a game on this board: 121, or 61 for the five-card game. */
 export function gameTarget(variant) {
@@ -51,7 +61,7 @@ export function skunkLines(variant) {
  * shared finishing hole, 0 is the front start hole and -1 the rear start hole (where the rear
  * peg waits before the first score).
  */
-export function boardLayout(variant, { streets = 2 } = {}) {
+export function boardLayout(variant, { streets = 2, tracks = 2 } = {}) {
   const target = gameTarget(variant);
   if (![2, 4].includes(streets) || (target - 1) % (streets * 5) !== 0) throw new Error(`cannot fold ${target} holes into ${streets} streets`);
   const perStreet = (target - 1) / streets;
@@ -59,18 +69,24 @@ export function boardLayout(variant, { streets = 2 } = {}) {
   const streetLength = (perStreet - 1) * PITCH + (groups - 1) * GROUP_GAP;
   const width = MARGIN_LEFT + streetLength + MARGIN_RIGHT;
   const laneHeight = (streets - 1) * ROW_GAP;
-  const farInner = MARGIN_TOP + laneHeight;
+  const lanes = trackLanes(tracks);
+  // The third track, when there is one, sits on top and pushes the other two down.
+  const top = tracks === 3 ? MARGIN_TOP + laneHeight + THIRD_GAP : MARGIN_TOP;
+  const farInner = top + laneHeight;
   const nearInner = farInner + LANE_GAP;
   const height = nearInner + laneHeight + MARGIN_TOP;
   // Row k of a lane: 0 is the outer street (where play starts), streets-1 the inner one.
-  const rowY = (lane, k) => (lane === "far" ? MARGIN_TOP + k * ROW_GAP : nearInner + laneHeight - k * ROW_GAP);
+  const rowY = (lane, k) => {
+    if (lane === "third") return MARGIN_TOP + k * ROW_GAP;
+    return lane === "far" ? top + k * ROW_GAP : nearInner + laneHeight - k * ROW_GAP;
+  };
   const middleY = (farInner + nearInner) / 2;
 
   // x of the i-th hole (0-based) along a street, counted from the left.
   const streetX = (i) => MARGIN_LEFT + i * PITCH + Math.floor(i / 5) * GROUP_GAP;
 
   function hole(lane, n) {
-    if (lane !== "near" && lane !== "far") throw new Error(`no lane ${lane}`);
+    if (!lanes.includes(lane)) throw new Error(`no lane ${lane}`);
     if (!Number.isInteger(n) || n < -1 || n > target) throw new Error(`no hole ${n}`);
     if (n === target) return { x: MARGIN_LEFT - 24, y: middleY, street: -1 };
     if (n === 0) return { x: MARGIN_LEFT - 16, y: rowY(lane, 0), street: -1 };
@@ -81,7 +97,7 @@ export function boardLayout(variant, { streets = 2 } = {}) {
     return { x: streetX(i), y: rowY(lane, street), street };
   }
 
-  return { variant, target, streets, perStreet, width, height, rowY, middleY, hole, pitch: PITCH };
+  return { variant, target, streets, tracks, lanes, perStreet, width, height, rowY, middleY, hole, pitch: PITCH };
 }
 
 /**
@@ -154,7 +170,7 @@ function svg(tag, attributes = {}) {
   return element;
 }
 
-const scoreLabel = (board, lane) => (lane === "near" ? board.nearLabel : board.farLabel);
+const scoreLabel = (board, lane) => board.labels[lane];
 
 const reducedMotion = () =>
   typeof window !== "undefined" && window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -164,22 +180,24 @@ const reducedMotion = () =>
  * player's below. Call update() with each lane's front and rear scores; moves are animated.
  */
 export class CribbageBoard {
-  constructor(container, variant, { streets = null } = {}) {
+  constructor(container, variant, { streets = null, tracks = 2 } = {}) {
     this.container = container;
     this.variant = variant;
-    this.pegs = { near: { front: 0, rear: -1 }, far: { front: 0, rear: -1 } };
-    this.pegElements = { near: [], far: [] };
-    this.names = { near: "", far: "" };
-    this.scores = { near: 0, far: 0 };
+    this.tracks = tracks;
+    this.lanes = trackLanes(tracks);
+    this.pegs = Object.fromEntries(this.lanes.map((lane) => [lane, { front: 0, rear: -1 }]));
+    this.pegElements = Object.fromEntries(this.lanes.map((lane) => [lane, []]));
+    this.names = Object.fromEntries(this.lanes.map((lane) => [lane, ""]));
+    this.scores = Object.fromEntries(this.lanes.map((lane) => [lane, 0]));
     // Fold the board in four when its box is too narrow for two readable streets (a phone, or
     // the side column of a wide screen); redraw when the box crosses that width.
     const chooseStreets = () => streets || streetsFor(variant, container.clientWidth);
-    this.layout = boardLayout(variant, { streets: chooseStreets() });
+    this.layout = boardLayout(variant, { streets: chooseStreets(), tracks });
     if (!streets && typeof ResizeObserver === "function") {
       new ResizeObserver(() => {
         const wanted = chooseStreets();
         if (wanted === this.layout.streets) return;
-        this.layout = boardLayout(variant, { streets: wanted });
+        this.layout = boardLayout(variant, { streets: wanted, tracks });
         this.draw();
       }).observe(container);
     }
@@ -190,13 +208,16 @@ export class CribbageBoard {
     const { layout } = this;
     this.container.replaceChildren();
     this.container.classList.add("board");
-    this.farLabel = document.createElement("div");
-    this.farLabel.className = "board-score board-score-far";
-    this.nearLabel = document.createElement("div");
-    this.nearLabel.className = "board-score board-score-near";
-    for (const label of [this.farLabel, this.nearLabel]) {
+    this.container.classList.toggle("board-three-tracks", this.tracks === 3);
+    this.labels = {};
+    for (const lane of this.lanes) {
+      const label = document.createElement("div");
+      label.className = `board-score board-score-${lane}`;
       label.innerHTML = '<span class="board-name"></span> <span class="board-points">0</span>';
+      this.labels[lane] = label;
     }
+    this.farLabel = this.labels.far;
+    this.nearLabel = this.labels.near;
 
     const root = svg("svg", {
       viewBox: `0 0 ${layout.width} ${layout.height}`,
@@ -207,7 +228,7 @@ export class CribbageBoard {
     this.svg = root;
     root.append(svg("rect", { x: 1, y: 1, width: layout.width - 2, height: layout.height - 2, rx: 9, class: "board-wood" }));
     // The finishing hole gets a ring; start holes a faint box.
-    for (const lane of ["far", "near"]) {
+    for (const lane of this.lanes) {
       const laneGroup = svg("g", { class: `board-lane board-lane-${lane}` });
       for (let n = 1; n < layout.target; n += 1) {
         const { x, y } = layout.hole(lane, n);
@@ -229,19 +250,20 @@ export class CribbageBoard {
       root.append(text);
     }
 
-    for (const lane of ["far", "near"]) {
+    for (const lane of this.lanes) {
       this.pegElements[lane] = [0, 1].map((index) => {
         const peg = svg("circle", { r: 4.1, class: `peg peg-${lane}`, "data-peg": index });
         root.append(peg);
         return peg;
       });
     }
-    this.container.append(this.farLabel, root, this.nearLabel);
-    this.setNames(this.names.near, this.names.far);
-    for (const lane of ["near", "far"]) {
+    // Names above the board for the tracks above the finishing hole, below it for the near one.
+    this.container.append(...this.lanes.filter((lane) => lane !== "near").map((lane) => this.labels[lane]), root, this.labels.near);
+    this.setLaneNames(this.names);
+    for (const lane of this.lanes) {
       scoreLabel(this, lane).querySelector(".board-points").textContent = String(this.scores[lane]);
     }
-    for (const lane of ["near", "far"]) {
+    for (const lane of this.lanes) {
       this.placePegs(lane, false);
       for (const peg of this.pegElements[lane]) peg.classList.toggle("peg-front", Number(peg.dataset.score) === this.pegs[lane].front);
     }
@@ -251,7 +273,7 @@ export class CribbageBoard {
     const { layout } = this;
     const position = skunkLinePosition(layout, score);
     const group = svg("g", { class: `skunk-line skunk-${kind}`, "data-score": score });
-    for (const lane of ["far", "near"]) {
+    for (const lane of this.lanes) {
       const ys = position.streets.map((street) => layout.rowY(lane, street));
       const pad = ys.length === 1 ? 5 : 3;
       group.append(svg("line", { x1: position.x, x2: position.x, y1: Math.min(...ys) - pad, y2: Math.max(...ys) + pad }));
@@ -260,9 +282,15 @@ export class CribbageBoard {
   }
 
   setNames(nearName, farName) {
-    this.names = { near: nearName, far: farName };
-    this.nearLabel.querySelector(".board-name").textContent = nearName;
-    this.farLabel.querySelector(".board-name").textContent = farName;
+    this.setLaneNames({ ...this.names, near: nearName, far: farName });
+  }
+
+  /** Names by lane ({ near, far, third }); a lane not named keeps its name. */
+  setLaneNames(names) {
+    for (const lane of this.lanes) {
+      this.names[lane] = names[lane] ?? this.names[lane] ?? "";
+      this.labels[lane].querySelector(".board-name").textContent = this.names[lane];
+    }
   }
 
   /** Pegs for one lane at (front, rear) scores; rear below 0 (or equal to front at 0) waits in the start hole. */

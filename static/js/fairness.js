@@ -13,12 +13,22 @@ export async function commitmentFor(deck, salt) {
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-/** The cards a deck deals: one at a time, pone first, then the starter (docs/engine.md). */
-export function dealFromDeck(deck, { dealer, handSize, seats = 2 }) {
+/**
+ * The cards a deck deals: one at a time, from the dealer's left, then (three players) one card
+ * to the crib, then the starter (docs/engine.md).
+ */
+export function dealFromDeck(deck, { dealer, handSize, seats = 2, dealerHandSize = null }) {
   const order = Array.from({ length: seats }, (_, offset) => (dealer + 1 + offset) % seats);
+  const wanted = Object.fromEntries(order.map((seat) => [seat, seat === dealer && dealerHandSize !== null ? dealerHandSize : handSize]));
   const hands = Object.fromEntries(order.map((seat) => [seat, []]));
-  for (let position = 0; position < handSize * seats; position += 1) hands[order[position % seats]].push(deck[position]);
-  return { hands, starter: deck[handSize * seats] };
+  let position = 0;
+  while (order.some((seat) => hands[seat].length < wanted[seat])) {
+    for (const seat of order) {
+      if (hands[seat].length < wanted[seat]) hands[seat].push(deck[position++]);
+    }
+  }
+  const cribFromDeck = seats === 3 && dealerHandSize === null ? 1 : 0;
+  return { hands, starter: deck[position + cribFromDeck] };
 }
 
 const sameCards = (a, b) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
@@ -30,8 +40,9 @@ const sameCards = (a, b) => a.length === b.length && [...a].sort().join() === [.
  * saw the cards dealt), so a verdict never claims more than was checked.
  */
 export class FairnessLedger {
-  constructor(viewer) {
+  constructor(viewer, seats = 2) {
     this.viewer = viewer;
+    this.seats = seats;
     this.shuffles = new Map(); // number -> { purpose, commitment, dealt, starter, cuts, dealer, handSize }
     this.current = null;
   }
@@ -46,6 +57,7 @@ export class FairnessLedger {
     if (!entry) return;
     entry.dealer = data.dealer;
     entry.handSize = data.hand_size;
+    entry.dealerHandSize = data.dealer_hand_size === undefined ? null : data.dealer_hand_size;
     if (data.cards) entry.dealt = [...data.cards];
   }
 
@@ -81,7 +93,7 @@ export class FairnessLedger {
       else problems.push("the cuts did not come from this deck");
     }
     if (purpose === "deal") {
-      const deal = entry.dealer === undefined ? null : dealFromDeck(deck, { dealer: entry.dealer, handSize: entry.handSize });
+      const deal = entry.dealer === undefined ? null : dealFromDeck(deck, { dealer: entry.dealer, handSize: entry.handSize, seats: this.seats, dealerHandSize: entry.dealerHandSize ?? null });
       if (this.viewer === null) unchecked.push("dealt cards (a spectator sees no hand)");
       else if (!deal || !entry.dealt) unchecked.push("your cards (this page did not see the deal)");
       else if (sameCards(entry.dealt, deal.hands[this.viewer])) checked.push("your cards came from it");
@@ -106,9 +118,9 @@ export function verdictText(label, verdict) {
 
 /** The "Fair shuffles" list on the page: one line per shuffle, updated when it is revealed. */
 export class FairnessPanel {
-  constructor(list, viewer) {
+  constructor(list, viewer, seats = 2) {
     this.list = list;
-    this.ledger = new FairnessLedger(viewer);
+    this.ledger = new FairnessLedger(viewer, seats);
   }
 
   line(shuffle) {

@@ -55,7 +55,7 @@ function showConnection(state, detail) {
 connection = new MatchConnection(url, {
   onHello(frame) {
     table.setPlayers(frame.players);
-    if (!fairness) fairness = new FairnessPanel(document.getElementById("fairness-list"), frame.seat);
+    if (!fairness) fairness = new FairnessPanel(document.getElementById("fairness-list"), frame.seat, frame.view.seats.length);
     if (frame.fairness) fairness.committed(frame.fairness);
     view = frame.view;
     table.render(view);

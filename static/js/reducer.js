@@ -18,12 +18,16 @@ function playersOf(options) {
   return options.players === undefined ? DEFAULT_PLAYERS : options.players;
 }
 
-function cardsThrown(options) {
-  return playersOf(options) === DEFAULT_PLAYERS ? 2 : 1;
+function dealerTakesSix(options) {
+  return options.deal === "dealer_six";
+}
+
+function cardsThrown(options, { dealer = false } = {}) {
+  return playersOf(options) === DEFAULT_PLAYERS || (dealer && dealerTakesSix(options)) ? 2 : 1;
 }
 
 function cribFromDeck(options) {
-  return playersOf(options) === 3 ? 1 : 0;
+  return playersOf(options) === 3 && !dealerTakesSix(options) ? 1 : 0;
 }
 
 function sideOf(seat, players) {
@@ -94,7 +98,7 @@ function handStarted(view, data) {
     game: data.game,
     hand: data.hand,
     dealer: data.dealer,
-    held_counts: Array(seats).fill(data.hand_size),
+    held_counts: view.seats.map((seat) => (seat === data.dealer && data.dealer_hand_size !== undefined ? data.dealer_hand_size : data.hand_size)),
     discarded: Array(seats).fill(false),
     crib_count: cribFromDeck(view.options),
     starter: null,
@@ -113,7 +117,7 @@ function handStarted(view, data) {
 
 function discarded(view, data) {
   const { seat } = data;
-  const thrown = cardsThrown(view.options);
+  const thrown = cardsThrown(view.options, { dealer: seat === view.dealer });
   view.held_counts[seat] -= thrown;
   view.discarded[seat] = true;
   view.crib_count += thrown;

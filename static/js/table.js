@@ -9,7 +9,7 @@
 
 import { ClaimPanel } from "./claims.js";
 import { who } from "./log.js";
-import { nearSeatOf, otherSeats } from "./seats.js";
+import { laneSeats, nearSeatOf, onScreen, otherSeats } from "./seats.js";
 import { Announcer, URGENT, announcementFor } from "./table/announcer.js";
 import { BoardPanel } from "./table/board-panel.js";
 import { Hands } from "./table/hands.js";
@@ -64,9 +64,9 @@ export class Table {
     return nearSeatOf(this.view);
   }
 
-  /** The seat across the table: the first of the others (the page lays out two seats). */
+  /** The seat after the near one in turn order (with two players, the one across the table). */
   get farSeat() {
-    return this.seatOrder()[1];
+    return this.lanes()[1][1];
   }
 
   /** Every seat of the match, the near one first, then the others in seat order. */
@@ -75,12 +75,20 @@ export class Table {
     return [near, ...otherSeats(this.view, near)];
   }
 
-  /** The seats the page draws, by lane: [["near", seat], ["far", seat]]. */
+  /**
+   * The seats the page draws, by lane, near first: [["near", seat], ["far", seat]] with two
+   * players; "left" and "right" (and "far" for the partner) at a table of three or four.
+   */
   lanes() {
-    return [
-      ["near", this.nearSeat],
-      ["far", this.farSeat],
-    ];
+    return laneSeats(this.view, this.nearSeat);
+  }
+
+  /** Show the zones this table uses and hide the others (a table of two uses near and far). */
+  layoutZones(view) {
+    const used = new Set(this.lanes().map(([lane]) => lane));
+    for (const lane of ["far", "left", "right"]) this.$(`zone-${lane}`).hidden = !used.has(lane);
+    this.$("side-zones").hidden = !used.has("left");
+    this.$("felt").dataset.players = String(view.seats.length);
   }
 
   context() {
@@ -207,11 +215,12 @@ export class Table {
     }
     document.body.dataset.variant = view.options.variant;
     const name = (seat) => this.name(seat);
+    this.layoutZones(view);
     this.board.render(view, this.lanes(), name, { animate });
     this.renderNames();
     this.hands.render({ animate });
     this.hint.render(view);
-    renderPlayArea(this, [...this.lanes()].reverse(), name, { animate });
+    renderPlayArea(this, onScreen(this.lanes()), name, { animate });
     renderStatus(this.$("status-line"), view, name);
     this.claims.render(view, this.context());
     this.show.render();
@@ -234,6 +243,6 @@ export class Table {
     if (!this.view) return;
     const label = (seat) => this.playerLabel(seat);
     renderSeatZones(this, this.lanes(), label, this.presence);
-    this.board.setNames(...this.lanes().map(([, seat]) => label(seat)));
+    this.board.setLaneNames(this.view, this.lanes(), label);
   }
 }

@@ -13,7 +13,14 @@ from tests.support.accessibility import blocking_violations, describe
 pytestmark = pytest.mark.browser
 
 MATCH_URL = re.compile(r"/matches/(\d+)/$")
-VISITOR_PAGES = ["/", "/rules/", "/accounts/login/", "/accounts/signup/", "/matches/computer/"]
+VISITOR_PAGES = [
+    "/",
+    "/rules/",
+    "/accounts/login/",
+    "/accounts/signup/",
+    "/matches/computer/",
+    "/solitaire/",
+]
 MEMBER_PAGES = [
     "/",
     "/lobby/",

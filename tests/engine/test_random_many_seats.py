@@ -37,7 +37,7 @@ MANY_SEAT_OPTIONS = [
     for players in (3, 4)
     for scoring, muggins in (("auto", False), ("manual", False), ("manual", True))
     for target in (1, 2)
-]
+] + [MatchOptions(players=3, deal="dealer_six", scoring="manual", muggins=True, match_target=2)]
 matches = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 options_strategy = st.sampled_from(MANY_SEAT_OPTIONS)
 seeds = st.integers(min_value=0, max_value=2**32)

@@ -81,11 +81,11 @@ MANY_SEAT_OPTIONS = [
     MatchOptions(players=players, scoring=scoring, muggins=muggins, match_target=2)
     for players in (3, 4)
     for scoring, muggins in (("auto", False), ("manual", True))
-]
+] + [MatchOptions(players=3, deal="dealer_six", match_target=2)]
 
 
 @pytest.mark.parametrize(
-    "options", MANY_SEAT_OPTIONS, ids=lambda o: f"{o.players}-players-{o.scoring}"
+    "options", MANY_SEAT_OPTIONS, ids=lambda o: f"{o.players}-players-{o.scoring}-{o.deal}"
 )
 def test_reducer_js_folds_three_and_four_seat_matches_exactly_as_the_python_reducer(js, options):
     # The discard size, the crib's card from the deck and Muggins by any opponent all come

@@ -118,7 +118,7 @@ def test_a_third_person_cannot_join_a_full_match_and_is_told_why(client, alice, 
     page = client.get(f"/matches/{match.pk}/").content.decode()
     assert 'id="join-button"' not in page
     response = client.post(f"/matches/{match.pk}/join/", follow=True)
-    assert "already has both players" in response.content.decode()
+    assert "every seat of this match is taken" in response.content.decode()
     assert not match.seats.filter(user=carol).exists()
 
 

@@ -68,10 +68,14 @@ def newly_public(event: dict[str, Any]) -> set[str]:
 class LeakCheck:
     """Follows one viewer's frames in the order received, knowing what it may know so far."""
 
-    def __init__(self, *, seat: int | None, decks: dict[int, list[str]], hand_size: int) -> None:
+    def __init__(
+        self, *, seat: int | None, decks: dict[int, list[str]], hand_size: int, seats: int = 2
+    ) -> None:
         self.seat = seat
+        self.seats = seats
         self.decks = decks
         self.hand_size = hand_size
+        self.dealer_hand_size: int | None = None
         self.problems: list[str] = []
         self.known: set[str] = set()
         self.known_last_hand: set[str] = set()
@@ -93,12 +97,20 @@ class LeakCheck:
     def _deal_for(self, dealer: int) -> set[str]:
         if self.seat is None or self.committed is None:
             return set()
-        deal = deal_from_deck(self.decks[self.committed], dealer=dealer, hand_size=self.hand_size)
+        deal = deal_from_deck(
+            self.decks[self.committed],
+            dealer=dealer,
+            hand_size=self.hand_size,
+            seats=self.seats,
+            dealer_hand_size=self.dealer_hand_size,
+        )
         return set(deal.hands[self.seat])
 
     def _hello(self, hello: dict[str, Any]) -> None:
         """A fresh start: what the viewer may know is what its view may show."""
         view = hello["view"]
+        if view.get("options", {}).get("deal") == "dealer_six":
+            self.dealer_hand_size = 6
         self.committed = hello["fairness"]["shuffle"] if hello["fairness"] else None
         self.hand_over = self.committed is None
         known = self._deal_for(view["dealer"]) if view["dealer"] is not None else set()
@@ -156,6 +168,7 @@ class LeakCheck:
         if kind in HAND_OVER:
             self.hand_over = True
         if kind == "hand_started":
+            self.dealer_hand_size = data.get("dealer_hand_size")
             self.known_last_hand, self.known = self.known, self._deal_for(data["dealer"])
         self.known |= newly_public(event)
         secret = cards_in(data) - self.known
@@ -180,6 +193,7 @@ def leaks(
     decks: dict[int, list[str]],
     hand_size: int,
     hello: dict[str, Any] | None = None,
+    seats: int = 2,
 ) -> list[str]:
     """Problems in every frame one viewer received, in order (empty: nothing leaked).
 
@@ -187,7 +201,7 @@ def leaks(
     for frames that did not start with the match); a later ``hello`` (a sync answered with a
     fresh view) starts the viewer's knowledge afresh from that view.
     """
-    check = LeakCheck(seat=seat, decks=decks, hand_size=hand_size)
+    check = LeakCheck(seat=seat, decks=decks, hand_size=hand_size, seats=seats)
     if hello is not None:
         check.frame({**hello, "type": "hello"})
     for frame in frames:

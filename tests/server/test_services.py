@@ -51,9 +51,9 @@ def test_it_refuses_options_that_do_not_describe_a_match(alice):
     with pytest.raises(services.ServiceError) as refused:
         services.match_create(creator=alice, options={"muggins": True})
     assert refused.value.code == "bad_options"
-    for players in (5, 3):  # five is no game; three is not offered while a Match keeps two
+    for options in ({"players": 5}, {"players": 3, "variant": "five"}):
         with pytest.raises(services.ServiceError) as refused:
-            services.match_create(creator=alice, options={"players": players})
+            services.match_create(creator=alice, options=options)
         assert refused.value.code == "bad_options"
     assert Match.objects.count() == 0
 

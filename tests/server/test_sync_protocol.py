@@ -21,7 +21,6 @@ from tests.server.driving import random_move, users_by_seat
 from tests.server.leaks import leaks
 from tests.support.people import make_user
 
-VIEWERS = (0, 1, None)
 OPTIONS = [
     {"match_target": 1},
     {"variant": "five", "match_target": 2},
@@ -40,17 +39,19 @@ def frames_after(match: Match, seq: int, seat: int | None) -> list[dict]:
 def check_match(options: dict, seed: int) -> None:
     rng = random.Random(seed)
     tag = uuid.uuid4().hex[:8]
-    alice = make_user(f"alice-{tag}")
-    bob = make_user(f"bob-{tag}")
-    match = services.match_create(creator=alice, options=options)
-    views = {seat: selectors.match_view(match=match, seat=seat) for seat in VIEWERS}
-    received: dict = {seat: [] for seat in VIEWERS}
+    players = options.get("players", 2)
+    people = [make_user(f"{name}-{tag}") for name in ("alice", "bob", "carol", "dave")[:players]]
+    match = services.match_create(creator=people[0], options=options)
+    viewers = (*range(players), None)
+    views = {seat: selectors.match_view(match=match, seat=seat) for seat in viewers}
+    received: dict = {seat: [] for seat in viewers}
     seq = 0
-    services.match_join(match=match, user=bob)
+    for person in people[1:]:  # frames from the first seat taken on, the last starting the match
+        services.match_join(match=match, user=person)
     users = users_by_seat(match)
     while True:
         match = Match.objects.get(pk=match.pk)
-        for seat in VIEWERS:
+        for seat in viewers:
             frames = frames_after(match, seq, seat)
             assert [frame["seq"] for frame in frames] == list(range(seq + 1, match.last_seq + 1))
             for frame in frames:
@@ -65,8 +66,9 @@ def check_match(options: dict, seed: int) -> None:
         services.action_apply(match_id=match.pk, user=users[seat], action=action)
     decks = dict(Shuffle.objects.filter(match=match).values_list("number", "deck"))
     hand_size = engine.MatchOptions.from_dict(match.options_dict).hand_size
-    for seat in VIEWERS:
-        assert leaks(received[seat], seat=seat, decks=decks, hand_size=hand_size) == []
+    for seat in viewers:
+        found = leaks(received[seat], seat=seat, decks=decks, hand_size=hand_size, seats=players)
+        assert found == []
     assert MatchEvent.objects.filter(match=match).count() == match.last_seq
     assert load_state(match).phase == "match_over"
 
@@ -78,6 +80,22 @@ def check_match(options: dict, seed: int) -> None:
 @given(options=st.sampled_from(OPTIONS), seed=st.integers(0, 10**6))
 def test_each_viewers_frames_carry_its_old_view_to_its_new_view_and_leak_nothing(options, seed):
     check_match(options, seed)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"players": 3, "deal": "dealer_six", "match_target": 1},
+        {"players": 4, "scoring": "manual", "muggins": True, "match_target": 1},
+    ],
+    ids=["three-players", "four-players-manual-muggins"],
+)
+def test_at_tables_of_three_and_four_every_seat_and_a_spectator_fold_their_frames_unleaked(
+    options,
+):
+    """Partners never see each other's hands: each seat may know only its own deal."""
+    check_match(options, seed=17)
 
 
 def test_the_leak_check_catches_an_opponents_card_sent_too_early():

@@ -6,7 +6,7 @@
 import { cardBackElement, cardElement, cardName, cardNames, labelCard, loadCardOrder, saveCardOrder, sortCards } from "../cards.js";
 
 export class Hands {
-  /** `table` gives `$`, `view`, `name(seat)`, `nearSeat`, `farSeat` and `actions`. */
+  /** `table` gives `$`, `view`, `name(seat)`, `nearSeat`, `lanes()` and `actions`. */
   constructor(table) {
     this.table = table;
     this.selected = new Set();
@@ -46,15 +46,27 @@ export class Hands {
     this.renderDiscardBar();
   }
 
-  /** The opponent's hand: backs with a count. */
+  /** The other players' hands: backs with a count, in each seat's zone. */
   renderFarHand() {
-    const { view, farSeat } = this.table;
-    const count = view.held_counts[farSeat];
-    const far = this.table.$("hand-far");
-    far.replaceChildren(...Array.from({ length: count }, () => cardBackElement({ extraClass: "small" })));
-    far.setAttribute("aria-label", `${this.table.name(farSeat)} holds ${count} card${count === 1 ? "" : "s"}`);
-    far.setAttribute("role", "img");
-    far.dataset.count = String(count);
+    const { view } = this.table;
+    for (const [lane, seat] of this.table.lanes()) {
+      if (lane === "near") continue;
+      const count = view.held_counts[seat];
+      const far = this.table.$(`hand-${lane}`);
+      far.replaceChildren(...Array.from({ length: count }, () => cardBackElement({ extraClass: "small" })));
+      far.setAttribute("aria-label", `${this.table.name(seat)} holds ${count} card${count === 1 ? "" : "s"}`);
+      far.setAttribute("role", "img");
+      far.dataset.count = String(count);
+    }
+  }
+
+  /** How many cards the viewer lays away: two with two players, one with three or four (two
+   * for the dealer who takes six). */
+  get throwSize() {
+    const { view } = this.table;
+    if (view.seats.length === 2) return 2;
+    // The three-player option where the dealer takes six: the dealer throws two.
+    return view.options.deal === "dealer_six" && view.dealer === view.viewer ? 2 : 1;
   }
 
   renderNearHand() {
@@ -124,9 +136,9 @@ export class Hands {
 
   toggleDiscard(card) {
     if (this.selected.has(card)) this.selected.delete(card);
-    else if (this.selected.size < 2) this.selected.add(card);
+    else if (this.selected.size < this.throwSize) this.selected.add(card);
     else {
-      // A third pick replaces the earliest, so a tap always does something visible.
+      // One pick too many replaces the earliest, so a tap always does something visible.
       const [first] = this.selected;
       this.selected.delete(first);
       this.selected.add(card);
@@ -160,7 +172,7 @@ export class Hands {
     }
   }
 
-  /** The hint and the button that sends the two chosen cards to the crib. */
+  /** The hint and the button that sends the chosen cards (two, or one at a bigger table) to the crib. */
   renderDiscardBar() {
     const { view } = this.table;
     const bar = this.table.$("actions-bar");
@@ -176,12 +188,14 @@ export class Hands {
     this.barTouched = false;
     const hint = document.createElement("span");
     hint.className = "hint";
-    hint.textContent = this.selected.size === 2 ? `Put ${cardNames([...this.selected])} in ${whose} crib.` : `Choose two cards for ${whose} crib (${this.selected.size} of 2).`;
+    const size = this.throwSize;
+    const wanted = size === 2 ? "two cards" : "one card";
+    hint.textContent = this.selected.size === size ? `Put ${cardNames([...this.selected])} in ${whose} crib.` : `Choose ${wanted} for ${whose} crib (${this.selected.size} of ${size}).`;
     const button = document.createElement("button");
     button.type = "button";
     button.id = "discard-button";
     button.textContent = "Discard to crib";
-    button.disabled = this.selected.size !== 2;
+    button.disabled = this.selected.size !== size;
     button.addEventListener("click", () => {
       button.disabled = true;
       this.barTouched = true;

@@ -188,7 +188,7 @@ export class KeyCommands {
     if (choice.act === "discard") {
       hands.toggleDiscard(choice.card);
       const chosen = [...hands.selected];
-      this.say(chosen.length ? `Chosen for the crib: ${cardNames(chosen)} (${chosen.length} of 2).` : "No card chosen.");
+      this.say(chosen.length ? `Chosen for the crib: ${cardNames(chosen)} (${chosen.length} of ${hands.throwSize}).` : "No card chosen.");
       return;
     }
     const button = this.table.$("hand-near").querySelector(`[data-card="${choice.card}"]`);
@@ -204,7 +204,7 @@ export class KeyCommands {
    */
   confirmDiscard(keyEvent) {
     const { view, hands } = this.table;
-    if (!view || !view.legal.discard || hands.selected.size !== 2) return false;
+    if (!view || !view.legal.discard || hands.selected.size !== hands.throwSize) return false;
     const target = keyEvent.target instanceof Element ? keyEvent.target : null;
     const onControl = target && target.closest("button, a, summary, input, [role='button']");
     const onHandCard = target && target.closest("#hand-near");

@@ -1,6 +1,9 @@
 // Each seat's zone at the table: its name, its badges (dealer or pone, what it must do, cards
 // held, match points), whether the table waits on it, and, beside the name, whether the player
-// has lost their connection to the match.
+// has lost their connection to the match. At a table of three or four each zone also shows the
+// seat's score and role (dealer, the seat that leads, the viewer's partner).
+
+import { partnerOf, seatsAfter } from "../seats.js";
 
 /**
  * What `seat` must do now, as badges ([kind, text]): discard, play, claim (the play's points or
@@ -21,10 +24,26 @@ export function seatBadges(view, seat) {
   return badges;
 }
 
+/**
+ * A seat's role badges at a table of three or four: the dealer, the seat on the dealer's left
+ * (it cuts, leads and shows first), and, with four, the viewer's partner.
+ */
+export function roleBadges(view, seat) {
+  const badges = [];
+  if (view.dealer !== null && view.phase !== "cut_for_deal") {
+    if (view.dealer === seat) badges.push(["dealer", "Dealer"]);
+    else if (seatsAfter(view, view.dealer)[0] === seat) badges.push(["pone", "Leads"]);
+  }
+  if (view.viewer !== null && partnerOf(view, view.viewer) === seat) badges.push(["partner", "Partner"]);
+  return badges;
+}
+
 /** Every badge of a seat's zone, in the order shown. */
 export function zoneBadges(view, seat) {
   const badges = [];
-  if (view.dealer !== null && view.phase !== "cut_for_deal") badges.push(view.dealer === seat ? ["dealer", "Dealer"] : ["pone", "Pone"]);
+  const many = view.seats.length > 2;
+  if (many) badges.push(...roleBadges(view, seat));
+  else if (view.dealer !== null && view.phase !== "cut_for_deal") badges.push(view.dealer === seat ? ["dealer", "Dealer"] : ["pone", "Pone"]);
   badges.push(...seatBadges(view, seat));
   // Cards held matter while they are being discarded and played; in the show everyone holds none.
   if (view.phase === "discard" || view.phase === "play") {
@@ -32,6 +51,8 @@ export function zoneBadges(view, seat) {
     badges.push(["count", `${held} card${held === 1 ? "" : "s"}`]);
   }
   if (view.match_scores && view.options.match_target > 1) badges.push(["match", `Match ${view.match_scores[seat]}`]);
+  // Two players read their scores off the board's two labels; more need them by the name.
+  if (many) badges.push(["score", `${view.scores[seat]} points`]);
   return badges;
 }
 

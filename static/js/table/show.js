@@ -11,6 +11,7 @@
 import { cardElement, sortCards } from "../cards.js";
 import { shortCard } from "../log.js";
 import { points, sayItems } from "../speech.js";
+import { onScreen } from "../seats.js";
 
 export const ITEM_STEP_MS = 650; // one scoring item lit
 export const HAND_PAUSE_MS = 900; // after a hand's last item, before the next hand is laid down
@@ -179,12 +180,11 @@ export class ShowPanel {
     lightCards(entry.querySelector(".shown-cards"), wanted);
   }
 
-  /** Where the hand at `index` of view.shown sits among the entries drawn (far zone first). */
+  /** Where the hand at `index` of view.shown sits among the entries drawn (zones in page order). */
   entryPosition(index) {
     const { view } = this.table;
     const order = [];
-    for (const lane of ["far", "near"]) {
-      const seat = this.table.lanes().find(([name]) => name === lane)[1];
+    for (const [, seat] of onScreen(this.table.lanes())) {
       view.shown.forEach((shown, i) => {
         if (shown.seat === seat) order.push(i);
       });
