@@ -25,7 +25,7 @@ from games.engine.options import MatchOptions
 from games.engine.review.claims import ClaimTracker, counting_accuracy
 from games.engine.review.grading import THRESHOLDS, accuracy, label_for
 from games.engine.review.luck import PARTS, SeatHand, hand_luck
-from games.engine.review.pegging import has_real_choice, play_points, play_values
+from games.engine.review.pegging import graded_play_values, has_real_choice, play_points
 from games.engine.state import MatchState
 
 FORMAT_VERSION = 1
@@ -132,7 +132,7 @@ class _MatchWalk:
         playable = [card for card in before.held[seat] if before.count + card.value <= 31]
         if not self.graded or not has_real_choice(playable):
             return
-        values = play_values(before, seat)
+        values, depth = graded_play_values(before, seat)
         top = max(values.values())
         best = action.card if values[action.card] >= top else max(values, key=values.__getitem__)
         lost = max(0.0, top - values[action.card])
@@ -145,6 +145,7 @@ class _MatchWalk:
                 "values": {str(card): round(value, DIGITS) for card, value in values.items()},
                 "lost": round(lost, DIGITS),
                 "label": label_for(lost),
+                "depth": depth,
                 "by_win_probability": False,
             }
         )

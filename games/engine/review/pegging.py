@@ -18,9 +18,16 @@ The expectation is exact, by rank: the opponent's best reply is the first rank, 
 reply net, that it holds a card of, and the chance it holds none of ``m`` given cards is
 ``C(U - m, k) / C(U, k)``. A test checks it against enumerating every opponent hand.
 
+Where it is exact and quick, the review grades deeper: :func:`graded_play_values` uses the
+engine's search of the whole rest of the play
+(:func:`games.engine.pegging_search.play_values_from_state`) whenever the opponent's possible
+hands can be enumerated (at most :data:`games.engine.pegging_search.EXACT_LIMIT` rank
+multisets: from the middle of the play on), and the one-reply model above otherwise (mostly
+the first cards of a hand, where the search would sample 40 random hands, taking a third of a
+second a play cold and giving a noisy grade). Each graded play says which it used.
+
 Only the two-player game is graded (with three or four seats a reply is not the next seat's
-alone). :func:`play_values` is what the review calls; when the deeper search of the hard
-computer opponent lands in the engine, it can be swapped in behind the same signature.
+alone).
 """
 
 from __future__ import annotations
@@ -29,6 +36,7 @@ from collections.abc import Sequence
 from math import comb
 
 from games.engine.cards import DECK, Card
+from games.engine.pegging_search import EXACT_LIMIT, play_values_from_state
 from games.engine.state import MatchState
 
 MAX_COUNT = 31
@@ -75,6 +83,38 @@ def unseen_cards(state: MatchState, seat: int) -> list[Card]:
 def has_real_choice(playable: Sequence[Card]) -> bool:
     """A play is graded only when two or more different ranks could be laid."""
     return len({card.rank for card in playable}) >= 2
+
+
+def graded_play_values(state: MatchState, seat: int) -> tuple[dict[Card, float], str]:
+    """Each playable card's value and the depth it was searched to: ``"play"`` (to the end of
+    the play, exact) or ``"reply"`` (one reply, exact; see the module docstring)."""
+    opponent = next(other for other in state.seats if other != seat)
+    unseen_by_rank = [0] * 14
+    for card in unseen_cards(state, seat):
+        unseen_by_rank[card.rank] += 1
+    if rank_multisets_up_to(unseen_by_rank, len(state.held[opponent]), EXACT_LIMIT) <= EXACT_LIMIT:
+        return play_values_from_state(state, seat), "play"
+    return play_values(state, seat), "reply"
+
+
+def rank_multisets_up_to(unseen_by_rank: Sequence[int], size: int, limit: int) -> int:
+    """How many rank multisets of ``size`` cards the unseen cards allow, counting no further
+    than ``limit + 1`` (all that matters is whether there are more than ``limit``)."""
+    found = 0
+
+    def extend(rank: int, left: int) -> bool:
+        nonlocal found
+        if left == 0:
+            found += 1
+            return found > limit
+        for next_rank in range(rank, 14):
+            for take in range(1, min(unseen_by_rank[next_rank], left) + 1):
+                if extend(next_rank + 1, left - take):
+                    return True
+        return False
+
+    extend(1, size)
+    return found
 
 
 def play_values(state: MatchState, seat: int) -> dict[Card, float]:
