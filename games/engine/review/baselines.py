@@ -24,14 +24,14 @@ DEAL_VALUE_AVERAGE = {
     ("five", False): 0.722,
 }
 PEGGING_AVERAGE = {
-    ("six", True): 3.533,
-    ("six", False): 2.385,
-    ("five", True): 1.633,
-    ("five", False): 1.171,
+    ("six", True): 3.556,
+    ("six", False): 2.380,
+    ("five", True): 1.627,
+    ("five", False): 1.164,
 }
 CRIB_OVER_EXPECTED = {
-    ("six", True): 0.0,
-    ("six", False): 0.0,
-    ("five", True): 0.0,
-    ("five", False): 0.0,
+    ("six", True): -0.877,
+    ("six", False): 0.214,
+    ("five", True): -0.551,
+    ("five", False): 0.425,
 }
