@@ -39,17 +39,21 @@ from games.engine.cards import DECK  # noqa: E402
 SEED = 20261124
 
 
-def deal_averages(deals: int) -> dict[tuple[str, bool], float]:
-    """The mean best discard value per (variant, is_dealer) over ``deals`` random deals."""
+def deal_averages(deals: int) -> tuple[dict, dict]:
+    """Per (variant, is_dealer), over ``deals`` random deals: the mean best discard value, and
+    the mean expected hand (kept cards with the starter) of that best discard."""
     rng = random.Random(SEED)
-    averages = {}
+    averages, hands = {}, {}
     for variant, size in (("six", 6), ("five", 5)):
         for is_dealer in (True, False):
-            total = 0.0
+            total = hand = 0.0
             for _ in range(deals):
-                total += analyze_discard(rng.sample(DECK, size), is_dealer)[0].total
+                best = analyze_discard(rng.sample(DECK, size), is_dealer)[0]
+                total += best.total
+                hand += best.hand
             averages[(variant, is_dealer)] = total / deals
-    return averages
+            hands[(variant, is_dealer)] = hand / deals
+    return averages, hands
 
 
 def play_averages(games: int) -> tuple[dict, dict]:
@@ -106,12 +110,14 @@ def main() -> None:
     deals = int(sys.argv[1]) if len(sys.argv) > 1 else 3000
     games = int(sys.argv[2]) if len(sys.argv) > 2 else 60
     print(f"# seed {SEED}, {deals} deals per role and variant, {games} hard-vs-hard games each")
-    print("DEAL_VALUE_AVERAGE = {")
-    for (variant, is_dealer), value in deal_averages(deals).items():
-        print(f'    ("{variant}", {is_dealer}): {value:.3f},')
-    print("}")
+    deal_values, hand_values = deal_averages(deals)
     pegging, crib_offset = play_averages(games)
-    for name, values in (("PEGGING_AVERAGE", pegging), ("CRIB_OVER_EXPECTED", crib_offset)):
+    for name, values in (
+        ("DEAL_VALUE_AVERAGE", deal_values),
+        ("HAND_AVERAGE", hand_values),
+        ("PEGGING_AVERAGE", pegging),
+        ("CRIB_OVER_EXPECTED", crib_offset),
+    ):
         print(f"{name} = {{")
         for (variant, is_dealer), value in values.items():
             print(f'    ("{variant}", {is_dealer}): {value:.3f},')

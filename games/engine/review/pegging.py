@@ -100,6 +100,8 @@ def graded_play_values(state: MatchState, seat: int) -> tuple[dict[Card, float],
 def rank_multisets_up_to(unseen_by_rank: Sequence[int], size: int, limit: int) -> int:
     """How many rank multisets of ``size`` cards the unseen cards allow, counting no further
     than ``limit + 1`` (all that matters is whether there are more than ``limit``)."""
+    if comb(13 + size - 1, size) <= limit:
+        return comb(13 + size - 1, size)  # Even every multiset of 13 ranks is few enough.
     found = 0
 
     def extend(rank: int, left: int) -> bool:
