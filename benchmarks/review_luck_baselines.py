@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 import sys
+from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -56,11 +57,14 @@ def deal_averages(deals: int) -> tuple[dict, dict]:
     return averages, hands
 
 
-def play_averages(games: int) -> tuple[dict, dict]:
+def play_averages(games: int) -> tuple[dict, dict, dict, dict]:
     """Per (variant, is_dealer), over hands whose play finished, hard vs hard: the mean points
     pegged in the play, and the mean of the crib's count less its expected value for the
-    seat's own throw (not 0: a real opponent does not throw uniformly at random)."""
+    seat's own throw (not 0: a real opponent does not throw uniformly at random); and the
+    distributions of the points pegged in the play and of the hand's count."""
     pegging, crib_offset = {}, {}
+    pegging_counts: dict = {}
+    hand_counts: dict = {}
     for variant in ("six", "five"):
         rng = random.Random(SEED)
         bots = [bot_for_level("hard"), bot_for_level("hard")]
@@ -90,12 +94,20 @@ def play_averages(games: int) -> tuple[dict, dict]:
                         pegged = {True: 0, False: 0}
                     elif event.type in ("card_played", "go_scored") and data.get("points"):
                         pegged[data["seat"] == dealer] += data["points"]
-                    elif event.type == "hand_shown" and data["kind"] == "hand":
+                    elif (
+                        event.type == "hand_shown"
+                        and data["kind"] == "hand"
+                        and data["seat"] != dealer
+                    ):
                         # Once per hand, at the pone's count: the play is over.
-                        if data["seat"] != dealer:
-                            hands += 1
-                            sums[True] += pegged[True]
-                            sums[False] += pegged[False]
+                        hands += 1
+                        for is_dealer in (True, False):
+                            sums[is_dealer] += pegged[is_dealer]
+                            tally = pegging_counts.setdefault((variant, is_dealer), Counter())
+                            tally[pegged[is_dealer]] += 1
+                    if event.type == "hand_shown" and data["kind"] == "hand":
+                        tally = hand_counts.setdefault((variant, data["seat"] == dealer), Counter())
+                        tally[data["total"]] += 1
                     elif event.type == "hand_shown" and data["kind"] == "crib":
                         cribs += 1
                         for is_dealer in (True, False):
@@ -103,7 +115,16 @@ def play_averages(games: int) -> tuple[dict, dict]:
         for is_dealer in (True, False):
             pegging[(variant, is_dealer)] = sums[is_dealer] / hands
             crib_offset[(variant, is_dealer)] = crib_sums[is_dealer] / cribs
-    return pegging, crib_offset
+    return pegging, crib_offset, _shares(pegging_counts), _shares(hand_counts)
+
+
+def _shares(tallies: dict) -> dict:
+    """Each tally as a list of shares by points (index = points), to four places."""
+    shares = {}
+    for key, tally in tallies.items():
+        total = sum(tally.values())
+        shares[key] = [round(tally[points] / total, 4) for points in range(max(tally) + 1)]
+    return shares
 
 
 def main() -> None:
@@ -111,7 +132,7 @@ def main() -> None:
     games = int(sys.argv[2]) if len(sys.argv) > 2 else 60
     print(f"# seed {SEED}, {deals} deals per role and variant, {games} hard-vs-hard games each")
     deal_values, hand_values = deal_averages(deals)
-    pegging, crib_offset = play_averages(games)
+    pegging, crib_offset, pegging_shares, hand_shares = play_averages(games)
     for name, values in (
         ("DEAL_VALUE_AVERAGE", deal_values),
         ("HAND_AVERAGE", hand_values),
@@ -121,6 +142,14 @@ def main() -> None:
         print(f"{name} = {{")
         for (variant, is_dealer), value in values.items():
             print(f'    ("{variant}", {is_dealer}): {value:.3f},')
+        print("}")
+    for name, values in (
+        ("PEGGING_DISTRIBUTION", pegging_shares),
+        ("HAND_DISTRIBUTION", hand_shares),
+    ):
+        print(f"{name} = {{")
+        for (variant, is_dealer), shares in sorted(values.items(), key=lambda item: item[0]):
+            print(f'    ("{variant}", {is_dealer}): {shares},')
         print("}")
 
 

@@ -5,6 +5,8 @@ Made by ``benchmarks/review_luck_baselines.py`` (seed 20261124) on 2026-11-24:
 - ``DEAL_VALUE_AVERAGE[(variant, is_dealer)]``: the mean of the best discard's expected value
   (``analyze_discard(dealt, is_dealer)[0].total``, crib added for the dealer and taken off for
   the pone) over 3,000 random deals per role and variant.
+- ``HAND_AVERAGE[(variant, is_dealer)]``: over the same deals, the mean expected hand (kept
+  cards with the starter) of that best discard: the opponent's hand in the endgame model.
 - ``PEGGING_AVERAGE[(variant, is_dealer)]``: the mean points a seat pegs in the play (cards and
   go's) per hand whose play finished, over 60 games per variant between two hard computer
   opponents.
@@ -34,4 +36,66 @@ CRIB_OVER_EXPECTED = {
     ("six", False): 0.214,
     ("five", True): -0.551,
     ("five", False): 0.425,
+}
+HAND_AVERAGE = {
+    ("six", True): 0.0,
+    ("six", False): 0.0,
+    ("five", True): 0.0,
+    ("five", False): 0.0,
+}
+PEGGING_DISTRIBUTION = {
+    ("five", False): [0.2857, 0.4286, 0.0, 0.2857],
+    ("five", True): [0.5714, 0.2857, 0.0, 0.1429],
+    ("six", False): [0.1111, 0.4444, 0.2222, 0.2222],
+    ("six", True): [0.0, 0.0, 0.5556, 0.2222, 0.0, 0.0, 0.2222],
+}
+HAND_DISTRIBUTION = {
+    ("five", False): [
+        0.1429,
+        0.0,
+        0.0,
+        0.1429,
+        0.1429,
+        0.0,
+        0.4286,
+        0.0,
+        0.0,
+        0.0,
+        0.0,
+        0.0,
+        0.0,
+        0.1429,
+    ],
+    ("five", True): [0.0, 0.0, 0.3333, 0.1667, 0.1667, 0.0, 0.0, 0.0, 0.0, 0.3333],
+    ("six", False): [
+        0.0,
+        0.0,
+        0.0,
+        0.0,
+        0.0,
+        0.0,
+        0.1111,
+        0.0,
+        0.3333,
+        0.1111,
+        0.1111,
+        0.0,
+        0.3333,
+    ],
+    ("six", True): [
+        0.0,
+        0.0,
+        0.1111,
+        0.0,
+        0.2222,
+        0.0,
+        0.0,
+        0.0,
+        0.1111,
+        0.2222,
+        0.1111,
+        0.0,
+        0.1111,
+        0.1111,
+    ],
 }
