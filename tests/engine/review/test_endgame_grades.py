@@ -6,9 +6,17 @@ import pytest
 
 from games.engine import MatchOptions, parse_cards
 from games.engine.analysis import analyze_discard
+from games.engine.cards import DECK
 from games.engine.review import analyze_match
+from games.engine.review.baselines import (
+    CRIB_OVER_EXPECTED,
+    HAND_DISTRIBUTION,
+    PEGGING_DISTRIBUTION,
+)
 from games.engine.review.endgame import NEAR_END, is_near_end, win_chance, win_label
 from games.engine.review.pegging import GAME_POINT, card_value
+from games.engine.scoring import show_total
+from games.engine.win_probability import win_probability
 from tests.engine.review.matches import bot_match
 
 
@@ -81,3 +89,59 @@ def test_discards_near_the_end_are_graded_by_chance_and_say_so(close_match):
         for play in hand["plays"]
     ]
     assert late_plays and all(play["by_win_probability"] for play in late_plays)
+
+
+def reference_chance(result, dealt, own, theirs, variant, target):
+    """The chance to win written out plainly: every starter, play outcome and opponent hand."""
+    dealer = result.is_dealer
+    crib = round(result.crib + CRIB_OVER_EXPECTED[(variant, dealer)])
+
+    def shares(values):
+        return [(points, share / sum(values)) for points, share in enumerate(values)]
+
+    starters = [card for card in DECK if card not in dealt]
+    total = 0.0
+    for starter in starters:
+        hand = show_total(result.keep, starter)
+        mine0 = own + (2 if dealer and starter.rank == 11 else 0)
+        for a, pa in shares(PEGGING_DISTRIBUTION[(variant, dealer)]):
+            for b, pb in shares(PEGGING_DISTRIBUTION[(variant, not dealer)]):
+                for c, pc in shares(HAND_DISTRIBUTION[(variant, not dealer)]):
+                    mine, other = mine0 + a, theirs + b
+                    if mine0 >= target:
+                        value = 1.0
+                    elif mine >= target and other >= target:
+                        value = 0.5
+                    elif mine >= target:
+                        value = 1.0
+                    elif other >= target:
+                        value = 0.0
+                    elif dealer:
+                        if other + c >= target:
+                            value = 0.0
+                        elif mine + hand + crib >= target:
+                            value = 1.0
+                        else:
+                            value = win_probability(
+                                mine + hand + crib, other + c, is_dealer=False, variant=variant
+                            )
+                    elif mine + hand >= target:
+                        value = 1.0
+                    elif other + c + crib >= target:
+                        value = 0.0
+                    else:
+                        value = win_probability(
+                            mine + hand, other + c + crib, is_dealer=True, variant=variant
+                        )
+                    total += pa * pb * pc * value
+    return total / len(starters)
+
+
+@pytest.mark.parametrize("is_dealer", [True, False])
+def test_the_chance_to_win_equals_the_plain_sum_over_everything_unseen(is_dealer):
+    dealt = parse_cards("5H 6D 7S JC 2C 9D")
+    results = analyze_discard(dealt, is_dealer=is_dealer)[:3]
+    for result in results:
+        assert win_chance(
+            result, dealt, own=104, theirs=109, variant="six", target=121
+        ) == pytest.approx(reference_chance(result, dealt, 104, 109, "six", 121), abs=1e-9)
