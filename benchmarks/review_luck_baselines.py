@@ -6,9 +6,11 @@ happened with what a seat in that role gets on average:
 - deal luck: the best expected value of the cards dealt (``analyze_discard(...)[0].total``)
   against its average over random deals, for the dealer and the pone, six- and five-card;
 - pegging luck: the points a seat pegs in the play against the average for its role, measured
-  over whole games between two hard computer opponents.
+  over whole games between two hard computer opponents; over the same games, how far real
+  cribs fall from their expected value, and the distributions of the points pegged in the play
+  and of a hand's count (the endgame's chance to win draws from them).
 
-This script prints those averages as Python constants to paste into
+This script prints those figures as Python constants to paste into
 ``games/engine/review/baselines.py``, with the seed and sample sizes, so anyone can make them
 again: ``.venv/bin/python benchmarks/review_luck_baselines.py [deals] [games]``.
 """
@@ -40,21 +42,17 @@ from games.engine.cards import DECK  # noqa: E402
 SEED = 20261124
 
 
-def deal_averages(deals: int) -> tuple[dict, dict]:
-    """Per (variant, is_dealer), over ``deals`` random deals: the mean best discard value, and
-    the mean expected hand (kept cards with the starter) of that best discard."""
+def deal_averages(deals: int) -> dict:
+    """Per (variant, is_dealer), over ``deals`` random deals: the mean best discard value."""
     rng = random.Random(SEED)
-    averages, hands = {}, {}
+    averages = {}
     for variant, size in (("six", 6), ("five", 5)):
         for is_dealer in (True, False):
-            total = hand = 0.0
+            total = 0.0
             for _ in range(deals):
-                best = analyze_discard(rng.sample(DECK, size), is_dealer)[0]
-                total += best.total
-                hand += best.hand
+                total += analyze_discard(rng.sample(DECK, size), is_dealer)[0].total
             averages[(variant, is_dealer)] = total / deals
-            hands[(variant, is_dealer)] = hand / deals
-    return averages, hands
+    return averages
 
 
 def play_averages(games: int) -> tuple[dict, dict, dict, dict]:
@@ -131,11 +129,10 @@ def main() -> None:
     deals = int(sys.argv[1]) if len(sys.argv) > 1 else 3000
     games = int(sys.argv[2]) if len(sys.argv) > 2 else 60
     print(f"# seed {SEED}, {deals} deals per role and variant, {games} hard-vs-hard games each")
-    deal_values, hand_values = deal_averages(deals)
+    deal_values = deal_averages(deals)
     pegging, crib_offset, pegging_shares, hand_shares = play_averages(games)
     for name, values in (
         ("DEAL_VALUE_AVERAGE", deal_values),
-        ("HAND_AVERAGE", hand_values),
         ("PEGGING_AVERAGE", pegging),
         ("CRIB_OVER_EXPECTED", crib_offset),
     ):

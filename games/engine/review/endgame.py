@@ -125,7 +125,8 @@ class _Race:
         total = 0.0
         for (hand, heels), times in groups.items():
             total += times * self._after_cut(own + heels, theirs, hand, crib)
-        return total / len(starters)
+        # Shares are rounded to four places, so sums can stray past 1 by a rounding error.
+        return min(1.0, max(0.0, total / len(starters)))
 
     def _after_cut(self, own: int, theirs: int, hand: int, crib: int) -> float:
         target = self.target
