@@ -44,6 +44,7 @@ class ClaimTracker:
         self.muggins = muggins
         self.records: list[dict[str, Any]] = []
         self._open: dict[str, Any] | None = None
+        self._callable = False
 
     def claim_made(self, data: dict[str, Any], play_index: int | None) -> dict[str, Any]:
         record = {
@@ -58,6 +59,9 @@ class ClaimTracker:
             "muggins_points_available": 0,
             "muggins_points_taken": 0,
         }
+        # A window opens only for a claim that could be called: not one checked at once
+        # because it would reach the game's target.
+        self._callable = data.get("muggins") is not None
         self.records.append(record)
         self._open = record
         return record
@@ -76,8 +80,9 @@ class ClaimTracker:
         record["actual"] = actual
         record["missed"] = missed_items(data.get("items") or [], actual - claimed)
         if claimed > actual:
-            record["over"] = [f"{claimed - actual} points more than the cards hold"]
-        if self.muggins and claimed != actual:
+            extra = claimed - actual
+            record["over"] = [f"{extra} point{'s' if extra > 1 else ''} more than the cards hold"]
+        if self.muggins and self._callable and claimed != actual:
             record["muggins_points_available"] = abs(actual - claimed)
         self._open = None
 

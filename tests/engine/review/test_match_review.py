@@ -155,6 +155,35 @@ def test_manual_claims_show_what_was_missed_and_what_muggins_took(muggins):
     assert review["players"]["1"]["counting_accuracy"] == 100.0
 
 
+def over_claim_by_one(state, claim):
+    """Seat 0 claims one point more than every hand holds."""
+    if claim.seat == 0 and state.pending.subject == "hand":
+        return Claim(0, state.pending.actual + 1)
+    return claim
+
+
+def test_an_over_claim_says_by_how_much_and_muggins_takes_the_difference():
+    options = MatchOptions(scoring="manual", muggins=True, match_target=1)
+    review = analyze_match(options, bot_match(options, 9, claims=over_claim_by_one))
+    over = [
+        claim
+        for hand in review["hands"]
+        for claim in hand["claims"]
+        if claim["seat"] == 0 and claim["what"] == "hand" and claim["actual"] is not None
+    ]
+    assert len(over) >= 3
+    *called, last = over
+    for claim in called:
+        assert claim["claimed"] == claim["actual"] + 1
+        assert claim["over"] == ["1 point more than the cards hold"] and not claim["missed"]
+        assert claim["muggins_points_available"] == 1
+        assert claim["muggins_called"] and claim["muggins_points_taken"] == 1
+    # This match's last hand claim would have reached 121: checked at once, it could not be
+    # called, so no Muggins points were there to take.
+    assert review["hands"][-1]["scores_after"][0] >= 121
+    assert last["muggins_points_available"] == 0 and not last["muggins_called"]
+
+
 def test_missed_combinations_are_the_fewest_that_add_up():
     items = [
         {"kind": "fifteen", "cards": ["5H", "KS"], "points": 2},
