@@ -21,6 +21,7 @@ from games.engine import (
 from games.engine.analysis import analyze_discard
 from games.engine.cards import DECK
 from games.engine.review import THRESHOLDS, analyze_match, label_for
+from games.engine.review.baselines import PEGGING_AVERAGE
 from games.engine.review.claims import missed_items
 from games.engine.scoring import show_total
 from tests.engine.random_play import choose_action
@@ -124,6 +125,36 @@ def test_luck_adds_up_per_hand_and_along_the_line(hard_match):
             running[seat] += luck["total"]
             assert review["luck_line"][seat][index] == pytest.approx(running[seat], abs=0.05)
     assert review["players"]["0"]["luck_total"] == pytest.approx(running["0"], abs=0.05)
+
+
+def test_cut_and_pegging_luck_equal_a_direct_count(hard_match):
+    actions, review = hard_match
+    _, events = replay(SIX, actions)
+    hand = review["hands"][1]
+    dealer = hand["dealer"]
+    starter = parse_cards(hand["starter"])[0]
+    # Points pegged in the play by each seat in that hand, from the events.
+    pegged = {0: 0, 1: 0}
+    hand_index = -1
+    for event in events:
+        if event.type == "hand_started":
+            hand_index += 1
+        elif hand_index == 1 and event.type in ("card_played", "go_scored"):
+            pegged[event.data["seat"]] += event.data.get("points") or 0
+    for discard in hand["discards"]:
+        seat = discard["seat"]
+        dealt = parse_cards(" ".join(discard["dealt"]))
+        keep = [card for card in dealt if str(card) not in discard["thrown"]]
+        starters = [card for card in DECK if card not in dealt]
+        average = sum(show_total(keep, card) for card in starters) / len(starters)
+        cut = show_total(keep, starter) - average
+        if seat == dealer:
+            jacks = sum(1 for card in starters if card.rank == 11)
+            cut += (2 if starter.rank == 11 else 0) - 2 * jacks / len(starters)
+        luck = hand["luck"][str(seat)]
+        assert luck["cut"] == pytest.approx(cut, abs=0.006)
+        expected_pegging = pegged[seat] - PEGGING_AVERAGE[("six", seat == dealer)]
+        assert luck["pegging"] == pytest.approx(expected_pegging, abs=0.006)
 
 
 def under_claim_by_two(state, claim):
