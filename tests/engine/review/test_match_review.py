@@ -10,6 +10,7 @@ import pytest
 from games.engine import (
     Claim,
     Discard,
+    IllegalAction,
     MatchOptions,
     Resign,
     Shuffle,
@@ -274,5 +275,12 @@ def test_three_and_four_seats_are_reviewed_without_grades(players):
 
 
 def test_a_log_that_does_not_replay_is_refused():
-    with pytest.raises(ValueError):
+    with pytest.raises(IllegalAction):
         analyze_match(SIX, [Discard(0, tuple(parse_cards("5H 5D")))])
+    actions = bot_match(SIX, 3, ("medium", "medium"), stop_after=3)
+    assert isinstance(actions[-1], Discard)
+    dealt_elsewhere = [card for card in DECK if card not in replay(SIX, actions[:2])[0].held[0]]
+    bad = Discard(0, tuple(dealt_elsewhere[:2]))
+    with pytest.raises(IllegalAction) as error:
+        analyze_match(SIX, [*actions[:2], bad])
+    assert error.value.code == "card_not_in_hand"
