@@ -88,8 +88,15 @@ class ClaimTracker:
 
 
 def counting_accuracy(records: list[dict[str, Any]], seat: int) -> float | None:
-    """Per cent of ``seat``'s revealed claims that were exactly right; None without claims."""
-    own = [r for r in records if r["seat"] == seat and r["actual"] is not None]
+    """Per cent of ``seat``'s revealed claims that were exactly right; None without claims.
+
+    A claim of nothing for nothing (most cards in the play score nothing) is no test of
+    counting, so such claims are left out."""
+    own = [
+        r
+        for r in records
+        if r["seat"] == seat and r["actual"] is not None and (r["actual"] or r["claimed"])
+    ]
     if not own:
         return None
     return round(100 * sum(1 for r in own if r["claimed"] == r["actual"]) / len(own), 1)

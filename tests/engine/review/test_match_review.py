@@ -183,6 +183,9 @@ def test_manual_claims_show_what_was_missed_and_what_muggins_took(muggins):
             assert claim["muggins_called"] and claim["muggins_points_taken"] == 2
     plays = [c for c in claims if c["what"] == "play"]
     assert plays and all(c["play"] is not None for c in plays)
+    counted = [c for c in claims if c["seat"] == 0 and (c["actual"] or c["claimed"])]
+    right = [c for c in counted if c["claimed"] == c["actual"]]
+    assert review["players"]["0"]["counting_accuracy"] == round(100 * len(right) / len(counted), 1)
     assert review["players"]["0"]["counting_accuracy"] < 100
     assert review["players"]["1"]["counting_accuracy"] == 100.0
 
