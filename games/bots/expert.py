@@ -36,13 +36,16 @@ from games.engine.pegging_search import play_values
 from games.engine.scoring import show_total
 from games.engine.win_probability import win_probability
 
-PEGGING_WEIGHT = 1.0
-"""How much the kept cards' expected net play points count next to the hand and crib."""
+PEGGING_WEIGHT = 0.25
+"""How much the kept cards' expected net play points count next to the hand and crib. At 1.0
+the expert gave up 2.4 points of hand and crib per duplicate pair against hard for 0.4 in the
+play (363 pairs, docs/performance.md): the table, made by rules-of-thumb play against random
+hands, overstates how differently kept cards peg under the searched play."""
 
 ENDGAME_REACH = 40
 """A player this close to the target makes the chance to win the discards' currency."""
 
-ENDGAME_MARGIN = 2.0
+ENDGAME_MARGIN = 0.5
 """Only discards this close to the best in points are weighed by the chance to win."""
 
 OPPONENT_SHOW = {"six": 8.0, "five": 6.5}
