@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "games",
     "lobby",
     "ratings",
+    "review",
 ]
 
 MIDDLEWARE = [
