@@ -35,6 +35,7 @@ urlpatterns = [
     path("lobby/", include("lobby.urls")),
     path("ratings/", include("ratings.urls")),
     path("matches/<int:match_id>/view.json", games_api.match_view_json, name="match_view_json"),
+    path("matches/<int:match_id>/log.json", games_api.match_log_json, name="match_log_json"),
     path("matches/<int:match_id>/hint.json", games_api.match_hint_json, name="match_hint_json"),
     path("matches/new/", lobby_views.match_new, name="match_new"),
     path("matches/", include("games.urls")),

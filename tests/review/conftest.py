@@ -20,7 +20,8 @@ def finished_match(first, second, *, seed: int = 1, private: bool = False, **opt
     match = services.match_create(creator=first, options=options, private=private)
     services.match_join(match=match, user=second)
     play_random_match(match, random.Random(seed))
-    tasks_run_due()
+    tasks_run_due()  # the match-finished hook
+    tasks_run_due()  # what its receivers queued: the analysis
     return Match.objects.get(pk=match.pk)
 
 
