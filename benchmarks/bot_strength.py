@@ -5,11 +5,14 @@ game, so both levels are dealt the same cards and the luck of the deal largely c
 game is a single game (match target 1) in the chosen variant. It prints the first level's win
 rate with a 95% confidence interval taken over the *pairs* (a pair scores 0, 1/2 or 1, so the
 correlation between the two games of a pair is accounted for, not assumed away), the mean
-points per hand of each level by source, and games per second.
+points per hand of each level by source, the first level's gain over the second per duplicate
+pair by source (hand, crib, play, heels, Muggins, total) with 95% intervals, each level's
+decision times (mean, median, p99, max) and games per second.
 
     .venv/bin/python benchmarks/bot_strength.py hard medium --games 5000
     .venv/bin/python benchmarks/bot_strength.py medium easy --games 1000 --variant five
     .venv/bin/python benchmarks/bot_strength.py hard medium --minutes 15   # as many as fit
+    .venv/bin/python benchmarks/bot_strength.py expert hard --wall-minutes 25
 """
 
 from __future__ import annotations
@@ -56,6 +59,19 @@ def confidence_interval(pair_scores: list[float]) -> tuple[float, float, float]:
     return mean, max(0.0, mean - half), min(1.0, mean + half)
 
 
+def mean_interval(values: list[float]) -> tuple[float, float]:
+    """Mean and the half-width of its normal-approximation 95% interval."""
+    if len(values) < 2:
+        return (values[0] if values else 0.0), math.inf
+    return statistics.fmean(values), Z_95 * statistics.stdev(values) / math.sqrt(len(values))
+
+
+def percentile(sorted_values: list[float], share: float) -> float:
+    if not sorted_values:
+        return 0.0
+    return sorted_values[min(len(sorted_values) - 1, int(share * len(sorted_values)))]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("first", choices=LEVELS)
@@ -83,8 +99,11 @@ def main() -> None:
     cpu_limit = math.inf if args.minutes is None else args.minutes * 60
     wall_limit = math.inf if args.wall_minutes is None else args.wall_minutes * 60
     points = {level_seat: dict.fromkeys(SOURCES, 0) for level_seat in ("first", "second")}
+    pair_gains: dict[str, list[float]] = {source: [] for source in (*SOURCES, "total")}
+    """Per pair: the first level's points less the second's, by source, over both games."""
     hands = 0
     thinking = {"first": [0.0, 0], "second": [0.0, 0]}
+    decision_times: dict[str, list[float]] = {"first": [], "second": []}
     pair_scores: list[float] = []
     skunks = 0
     start, cpu_start = time.perf_counter(), time.process_time()
@@ -95,6 +114,7 @@ def main() -> None:
         ):
             break
         wins = 0
+        gains = dict.fromkeys(pair_gains, 0.0)
         for first_seat, record in play_pair(
             args.first, args.second, options, args.seed * 10**6 + pair
         ):
@@ -103,11 +123,17 @@ def main() -> None:
             loser_score = record.scores[1 - record.winner]
             skunks += loser_score < options.skunk_line
             for seat, who in ((first_seat, "first"), (1 - first_seat, "second")):
+                sign = 1 if who == "first" else -1
                 for source in SOURCES:
                     points[who][source] += record.points[seat][source]
+                    gains[source] += sign * record.points[seat][source]
+                    gains["total"] += sign * record.points[seat][source]
                 thinking[who][0] += record.thinking_seconds[seat]
                 thinking[who][1] += record.decisions[seat]
+                decision_times[who].extend(record.decision_seconds[seat])
         pair_scores.append(wins / 2)
+        for source, gain in gains.items():
+            pair_gains[source].append(gain)
     elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu_start
 
     games = 2 * len(pair_scores)
@@ -126,10 +152,19 @@ def main() -> None:
         total = sum(per_hand.values())
         parts = ", ".join(f"{source} {value:.2f}" for source, value in per_hand.items() if value)
         seconds, decisions = thinking[who]
+        times = sorted(decision_times[who])
         print(
             f"  {level} ({who}): {total:.2f} points per hand: {parts}; "
-            f"{1000 * seconds / max(decisions, 1):.2f} ms per decision"
+            f"{1000 * seconds / max(decisions, 1):.2f} ms per decision (median "
+            f"{1000 * percentile(times, 0.5):.1f}, p99 {1000 * percentile(times, 0.99):.1f}, "
+            f"max {1000 * (times[-1] if times else 0.0):.1f} ms over {len(times)})"
         )
+    parts = []
+    for source, gains in pair_gains.items():
+        if any(gains):
+            gain, half = mean_interval(gains)
+            parts.append(f"{source} {gain:+.2f} +/- {half:.2f}")
+    print(f"  {args.first} less {args.second}, points per duplicate pair: " + ", ".join(parts))
 
 
 if __name__ == "__main__":

@@ -45,6 +45,10 @@ COMPUTER_LEVELS = [
     ("easy", "Easy: plays any legal card, at random"),
     ("medium", "Medium: keeps its best hand and pegs by the rules of thumb"),
     ("hard", "Hard: discards by exact expected value and weighs your replies in the play"),
+    (
+        "expert",
+        "Expert: searches the rest of the play and weighs the chance to win near the end",
+    ),
 ]
 
 

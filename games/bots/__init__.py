@@ -16,16 +16,17 @@ from dataclasses import replace
 
 from games.bots.base import BadView, Bot, RandomSource, SeatView, StrategyBot, read_view
 from games.bots.easy import easy_bot
+from games.bots.expert import expert_bot
 from games.bots.hard import hard_bot
 from games.bots.medium import medium_bot
 from games.engine.errors import IllegalAction
 
-LEVELS = ("easy", "medium", "hard")
-_FACTORIES = {"easy": easy_bot, "medium": medium_bot, "hard": hard_bot}
+LEVELS = ("easy", "medium", "hard", "expert")
+_FACTORIES = {"easy": easy_bot, "medium": medium_bot, "hard": hard_bot, "expert": expert_bot}
 
 
 def bot_for_level(level: str, rng: RandomSource | None = None) -> StrategyBot:
-    """The computer opponent of ``level`` ("easy", "medium" or "hard").
+    """The computer opponent of ``level`` ("easy", "medium", "hard" or "expert").
 
     ``rng`` (a ``random.Random``) is the generator the bot uses when ``choose_action`` is given
     none; the server can pass ``random.SystemRandom()``, tests a seeded ``random.Random``.

@@ -47,6 +47,8 @@ class GameRecord:
     decisions: list[int] = field(default_factory=lambda: [0, 0])
     thinking_seconds: list[float] = field(default_factory=lambda: [0.0, 0.0])
     """Time each seat's bot spent in ``choose_action``, and how many times it was asked."""
+    decision_seconds: list[list[float]] = field(default_factory=lambda: [[], []])
+    """Each ``choose_action`` call's time, by seat (the benchmark's median, p99 and max)."""
 
     def tally(self, event: Event, dealer: int | None) -> None:
         """Add the points ``event`` pegged to the right seat and source."""
@@ -90,7 +92,9 @@ def play_match(
                 seat_view = view(state, seat)
                 started = time.perf_counter()
                 action = bots[seat].choose_action(seat_view, seat, bot_rngs[seat])
-                record.thinking_seconds[seat] += time.perf_counter() - started
+                spent = time.perf_counter() - started
+                record.thinking_seconds[seat] += spent
+                record.decision_seconds[seat].append(spent)
                 record.decisions[seat] += 1
                 if action is not None:
                     break

@@ -27,7 +27,7 @@ def test_each_level_builds_a_bot_that_discards_from_a_deal(level, bob):
     assert action.seat == bob and len(action.cards) == 2
 
 
-@pytest.mark.parametrize("level", ["expert", "", None, 3])
+@pytest.mark.parametrize("level", ["grandmaster", "", None, 3])
 def test_it_rejects_an_unknown_level(level):
     with pytest.raises(IllegalAction) as raised:
         bot_for_level(level)

@@ -31,7 +31,7 @@ def test_a_visitor_sees_the_levels_and_the_match_options_with_a_csrf_token():
     page = Client().get(URL)
     assert page.status_code == 200
     html = page.content.decode()
-    for level in ("easy", "medium", "hard"):
+    for level in ("easy", "medium", "hard", "expert"):
         assert f'name="level" value="{level}"' in html
     for field in ("variant", "scoring", "muggins", "match_target"):
         assert f'name="{field}"' in html
@@ -109,7 +109,7 @@ def test_the_home_page_lobby_and_nav_lead_to_the_computer():
     assert f'href="{URL}"' in button and "disabled" not in button
     assert home.count(f'href="{URL}"') == 2  # the button and the nav
     lobby = Client().get("/lobby/").content.decode()
-    for level in ("easy", "medium", "hard"):
+    for level in ("easy", "medium", "hard", "expert"):
         assert f'formaction="{URL}" name="level" value="{level}"' in lobby
 
 

@@ -123,6 +123,7 @@ COMPUTER_MATCHES = [
     ("easy", {"match_target": 1}),
     ("medium", {"match_target": 1, "variant": "five", "scoring": "manual", "muggins": True}),
     ("hard", {"match_target": 1, "variant": "five"}),
+    ("expert", {"match_target": 1, "variant": "five"}),
 ]
 
 

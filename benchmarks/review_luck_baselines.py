@@ -1,0 +1,128 @@
+"""Measure the averages the review's luck figures are taken against (run once, offline).
+
+The review (:mod:`games.engine.review.luck`) says how lucky a seat was by comparing what
+happened with what a seat in that role gets on average:
+
+- deal luck: the best expected value of the cards dealt (``analyze_discard(...)[0].total``)
+  against its average over random deals, for the dealer and the pone, six- and five-card;
+- pegging luck: the points a seat pegs in the play against the average for its role, measured
+  over whole games between two hard computer opponents.
+
+This script prints those averages as Python constants to paste into
+``games/engine/review/baselines.py``, with the seed and sample sizes, so anyone can make them
+again: ``.venv/bin/python benchmarks/review_luck_baselines.py [deals] [games]``.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.bots import bot_for_level  # noqa: E402
+from games.engine import (  # noqa: E402
+    Discard,
+    MatchOptions,
+    Shuffle,
+    apply,
+    needs_shuffle,
+    new_match,
+    seats_to_act,
+    shuffled_deck,
+    view,
+)
+from games.engine.analysis import analyze_discard  # noqa: E402
+from games.engine.cards import DECK  # noqa: E402
+
+SEED = 20261124
+
+
+def deal_averages(deals: int) -> tuple[dict, dict]:
+    """Per (variant, is_dealer), over ``deals`` random deals: the mean best discard value, and
+    the mean expected hand (kept cards with the starter) of that best discard."""
+    rng = random.Random(SEED)
+    averages, hands = {}, {}
+    for variant, size in (("six", 6), ("five", 5)):
+        for is_dealer in (True, False):
+            total = hand = 0.0
+            for _ in range(deals):
+                best = analyze_discard(rng.sample(DECK, size), is_dealer)[0]
+                total += best.total
+                hand += best.hand
+            averages[(variant, is_dealer)] = total / deals
+            hands[(variant, is_dealer)] = hand / deals
+    return averages, hands
+
+
+def play_averages(games: int) -> tuple[dict, dict]:
+    """Per (variant, is_dealer), over hands whose play finished, hard vs hard: the mean points
+    pegged in the play, and the mean of the crib's count less its expected value for the
+    seat's own throw (not 0: a real opponent does not throw uniformly at random)."""
+    pegging, crib_offset = {}, {}
+    for variant in ("six", "five"):
+        rng = random.Random(SEED)
+        bots = [bot_for_level("hard"), bot_for_level("hard")]
+        sums = {True: 0, False: 0}
+        crib_sums = {True: 0.0, False: 0.0}
+        hands = cribs = 0
+        for _ in range(games):
+            state = new_match(MatchOptions(variant=variant, match_target=1))
+            pegged = {True: 0, False: 0}
+            expected_crib = {}
+            while state.phase != "match_over":
+                if needs_shuffle(state):
+                    action = Shuffle(shuffled_deck(rng))
+                else:
+                    seat = min(seats_to_act(state))
+                    action = bots[seat].choose_action(view(state, seat), seat, rng)
+                dealer = state.dealer
+                if isinstance(action, Discard):
+                    thrown = set(action.cards)
+                    results = analyze_discard(state.held[action.seat], action.seat == dealer)
+                    chosen = next(r for r in results if set(r.discard) == thrown)
+                    expected_crib[action.seat == dealer] = chosen.crib
+                state, events = apply(state, action)
+                for event in events:
+                    data = event.data
+                    if event.type == "hand_started":
+                        pegged = {True: 0, False: 0}
+                    elif event.type in ("card_played", "go_scored") and data.get("points"):
+                        pegged[data["seat"] == dealer] += data["points"]
+                    elif event.type == "hand_shown" and data["kind"] == "hand":
+                        # Once per hand, at the pone's count: the play is over.
+                        if data["seat"] != dealer:
+                            hands += 1
+                            sums[True] += pegged[True]
+                            sums[False] += pegged[False]
+                    elif event.type == "hand_shown" and data["kind"] == "crib":
+                        cribs += 1
+                        for is_dealer in (True, False):
+                            crib_sums[is_dealer] += data["total"] - expected_crib[is_dealer]
+        for is_dealer in (True, False):
+            pegging[(variant, is_dealer)] = sums[is_dealer] / hands
+            crib_offset[(variant, is_dealer)] = crib_sums[is_dealer] / cribs
+    return pegging, crib_offset
+
+
+def main() -> None:
+    deals = int(sys.argv[1]) if len(sys.argv) > 1 else 3000
+    games = int(sys.argv[2]) if len(sys.argv) > 2 else 60
+    print(f"# seed {SEED}, {deals} deals per role and variant, {games} hard-vs-hard games each")
+    deal_values, hand_values = deal_averages(deals)
+    pegging, crib_offset = play_averages(games)
+    for name, values in (
+        ("DEAL_VALUE_AVERAGE", deal_values),
+        ("HAND_AVERAGE", hand_values),
+        ("PEGGING_AVERAGE", pegging),
+        ("CRIB_OVER_EXPECTED", crib_offset),
+    ):
+        print(f"{name} = {{")
+        for (variant, is_dealer), value in values.items():
+            print(f'    ("{variant}", {is_dealer}): {value:.3f},')
+        print("}")
+
+
+if __name__ == "__main__":
+    main()

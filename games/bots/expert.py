@@ -1,0 +1,148 @@
+"""The expert computer opponent: searched pegging, discards that count the play, win chances.
+
+- Discards: the exact hand and crib values of :func:`games.engine.analysis.analyze_discard`
+  plus what the kept cards are worth in the play (:func:`games.engine.keep_pegging.keep_pegging`,
+  a table made offline), so a hand that pegs well is kept over one that scores a fraction more
+  in the show. When the game is near its end (a player within :data:`ENDGAME_REACH` of the
+  target), the discards within :data:`ENDGAME_MARGIN` points of the best are compared by their
+  chance to win instead (:func:`endgame_chance`): every starter the seat has not seen, its hand's
+  exact count, the expected crib and play, turned into a chance to win by the table of
+  :mod:`games.engine.win_probability`. In the last few points it plays hard's count-out and race
+  (:mod:`games.bots.hard`), which play those hands out.
+- The play: :func:`games.engine.pegging_search.play_values`, an exact search of the rest of the
+  play averaged over every hand the opponent may hold, with the game's target in it (a card
+  that reaches the target is worth the game; one that lets the opponent reach it, its loss).
+- Claims and Muggins: like hard, every point and every wrong claim.
+
+The view holds no record of the seat's own throw once it is in the crib, and a bot is
+stateless, so the play treats its two thrown cards as unseen (a slight underuse of what the
+seat knows; see docs/engine.md).
+"""
+
+from __future__ import annotations
+
+from games.bots.base import RandomSource, SeatView, StrategyBot
+from games.bots.claims import claim_for, muggins_for
+from games.bots.hard import (
+    COUNT_OUT_REACH,
+    RACE_REACH,
+    most_likely_to_reach,
+    most_likely_to_win_the_race,
+)
+from games.engine.analysis import DiscardAnalysis, analyze_discard
+from games.engine.cards import DECK, Card
+from games.engine.keep_pegging import keep_pegging
+from games.engine.pegging_search import play_values
+from games.engine.scoring import show_total
+from games.engine.win_probability import win_probability
+
+PEGGING_WEIGHT = 1.0
+"""How much the kept cards' expected net play points count next to the hand and crib."""
+
+ENDGAME_REACH = 40
+"""A player this close to the target makes the chance to win the discards' currency."""
+
+ENDGAME_MARGIN = 2.0
+"""Only discards this close to the best in points are weighed by the chance to win."""
+
+OPPONENT_SHOW = {"six": 8.0, "five": 6.5}
+"""The opponent's average show (hand, plus crib as dealer less ours) used in the endgame."""
+
+MEAN_PEGGING = {("six", True): 4.5, ("six", False): 3.3, ("five", True): 2.6, ("five", False): 2.0}
+"""Average play points by variant and role (dealer True), from the self-play of the tables."""
+
+
+def expert_discard(seen: SeatView, rng: RandomSource) -> tuple[Card, Card]:
+    """The throw with the best hand, crib and play value, or the best chance near the end."""
+    results = analyze_discard(seen.held, is_dealer=seen.is_dealer)
+    need = seen.game_target - seen.scores[seen.seat]
+    their_need = seen.game_target - seen.scores[seen.opponent]
+    if not seen.is_dealer and need <= COUNT_OUT_REACH:
+        best = most_likely_to_reach(results, seen.held, need)
+    elif seen.is_dealer and need <= RACE_REACH and their_need <= COUNT_OUT_REACH:
+        best = most_likely_to_win_the_race(results, seen, need, their_need, rng)
+    else:
+        ranked = sorted(results, key=lambda result: -with_pegging(result))
+        best = ranked[0]
+        if min(need, their_need) <= ENDGAME_REACH:
+            top = with_pegging(best)
+            close = [result for result in ranked if with_pegging(result) >= top - ENDGAME_MARGIN]
+            best = max(close, key=lambda result: endgame_chance(result, seen))
+    first, second = best.discard
+    return first, second
+
+
+def with_pegging(result: DiscardAnalysis) -> float:
+    """Hand plus or minus crib plus the kept cards' expected net play points."""
+    return result.total + PEGGING_WEIGHT * keep_pegging(result.keep, is_dealer=result.is_dealer)
+
+
+def endgame_chance(result: DiscardAnalysis, seen: SeatView) -> float:
+    """The chance to win after this hand if ``result`` is kept, over every unseen starter.
+
+    Own points: the play's average for the role, the hand's exact count with that starter, the
+    expected crib as dealer; the opponent's: its averages. The pone counts first, so a pone
+    whose points reach the target wins there; otherwise the scores after the hand are looked
+    up in the win-probability table with the deal passing to the other player.
+    """
+    variant = seen.variant
+    own_start = seen.scores[seen.seat]
+    their_start = seen.scores[seen.opponent]
+    dealer = seen.is_dealer
+    target = seen.game_target
+    own_play = MEAN_PEGGING[(variant, dealer)]
+    their_play = MEAN_PEGGING[(variant, not dealer)]
+    their_show = OPPONENT_SHOW[variant] + (0.0 if dealer else result.crib)
+    starters = [card for card in DECK if card not in seen.held]
+    total = 0.0
+    for starter in starters:
+        own = own_start + own_play + show_total(result.keep, starter)
+        if dealer:
+            own += result.crib
+        theirs = their_start + their_play + their_show
+        if not dealer and own >= target:
+            total += 1.0
+            continue
+        if dealer and theirs >= target:
+            continue
+        if own >= target:
+            total += 1.0
+            continue
+        if theirs >= target:
+            continue
+        total += win_probability(round(own), round(theirs), is_dealer=not dealer, variant=variant)
+    return total / len(starters)
+
+
+def expert_play(seen: SeatView, rng: RandomSource) -> Card:
+    """The card with the best searched value to the end of the play (see the module)."""
+    if len(seen.playable) == 1:
+        return seen.playable[0]
+    seen_cards = seen.seen_cards()
+    held_counts = [0, 0]
+    held_counts[seen.seat] = len(seen.held)
+    held_counts[seen.opponent] = seen.opponent_held
+    needs = [0, 0]
+    needs[seen.seat] = seen.game_target - seen.scores[seen.seat]
+    needs[seen.opponent] = seen.game_target - seen.scores[seen.opponent]
+    values = play_values(
+        seat=seen.seat,
+        hand=seen.held,
+        unseen=[card for card in DECK if card not in seen_cards],
+        held_counts=held_counts,
+        series=tuple(card for _, card in seen.series),
+        count=seen.count,
+        needs=needs,
+        one_series=seen.variant == "five",
+    )
+    return max(seen.playable, key=lambda card: (values[card], -card.value, -card.rank, card))
+
+
+def expert_bot() -> StrategyBot:
+    return StrategyBot(
+        level="expert",
+        discard=expert_discard,
+        play=expert_play,
+        claim=claim_for("hard"),
+        call_muggins=muggins_for("hard"),
+    )

@@ -1,0 +1,90 @@
+"""Manual scoring in review: each claim against the truth, what was missed, and Muggins.
+
+Built from the events alone: ``claim_made`` (what was claimed and pegged), ``score_revealed``
+(the truth and its combinations, when the Muggins window closes) and ``muggins_called``.
+
+Which combinations a player missed cannot be known from a number; the review names the fewest
+combinations of the true count whose points add up to exactly what was missed (later ones in
+the announced order first: nobs and the last fifteens are what people forget), or all of them
+when no set adds up. An over-claim names no combination (there is none to name): ``over`` says
+how many points the cards do not hold.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+MAX_MISSED_SEARCH = 12
+"""Combinations searched for a missed set; a count has at most a handful more in practice."""
+
+
+def describe_item(item: dict[str, Any]) -> str:
+    """'fifteen 5H+KS' from an event's ``{"kind", "cards", "points"}``."""
+    return f"{item['kind']} {'+'.join(item['cards'])}"
+
+
+def missed_items(items: list[dict[str, Any]], missed: int) -> list[str]:
+    """The fewest combinations of ``items`` worth exactly ``missed`` points (see above)."""
+    if missed <= 0:
+        return []
+    indexed = list(enumerate(items))[-MAX_MISSED_SEARCH:]
+    for size in range(1, len(indexed) + 1):
+        # Latest combinations first: reversed order makes the first hit prefer later items.
+        for chosen in combinations(reversed(indexed), size):
+            if sum(item["points"] for _, item in chosen) == missed:
+                return [describe_item(item) for _, item in sorted(chosen, key=lambda pair: pair[0])]
+    return [describe_item(item) for item in items]
+
+
+class ClaimTracker:
+    """Follows claims through the events of a match, in order; one record per claim."""
+
+    def __init__(self, muggins: bool) -> None:
+        self.muggins = muggins
+        self.records: list[dict[str, Any]] = []
+        self._open: dict[str, Any] | None = None
+
+    def claim_made(self, data: dict[str, Any], play_index: int | None) -> dict[str, Any]:
+        record = {
+            "seat": data["seat"],
+            "what": data["subject"],
+            "play": play_index if data["subject"] == "play" else None,
+            "claimed": data["claimed"],
+            "actual": None,
+            "missed": [],
+            "over": [],
+            "muggins_called": False,
+            "muggins_points_available": 0,
+            "muggins_points_taken": 0,
+        }
+        self.records.append(record)
+        self._open = record
+        return record
+
+    def muggins_called(self, data: dict[str, Any]) -> None:
+        if self._open is not None:
+            self._open["muggins_called"] = True
+            self._open["muggins_points_taken"] = data["points"]
+
+    def score_revealed(self, data: dict[str, Any]) -> None:
+        record = self._open
+        if record is None or record["seat"] != data["seat"] or record["what"] != data["subject"]:
+            return
+        actual = data["actual"]
+        claimed = record["claimed"]
+        record["actual"] = actual
+        record["missed"] = missed_items(data.get("items") or [], actual - claimed)
+        if claimed > actual:
+            record["over"] = [f"{claimed - actual} points more than the cards hold"]
+        if self.muggins and claimed != actual:
+            record["muggins_points_available"] = abs(actual - claimed)
+        self._open = None
+
+
+def counting_accuracy(records: list[dict[str, Any]], seat: int) -> float | None:
+    """Per cent of ``seat``'s revealed claims that were exactly right; None without claims."""
+    own = [r for r in records if r["seat"] == seat and r["actual"] is not None]
+    if not own:
+        return None
+    return round(100 * sum(1 for r in own if r["claimed"] == r["actual"]) / len(own), 1)

@@ -1,0 +1,263 @@
+"""The graded review of a whole match, rebuilt from its options and its action log.
+
+:func:`analyze_match` replays the log with the engine, one action at a time, and at each
+decision looks at the state just before it: a discard is graded with the exact
+:func:`games.engine.analysis.analyze_discard`, a play with a real choice with
+:func:`games.engine.review.pegging.play_values`. Events give the rest (the starter, go points,
+the shows, claims and Muggins). The result is a plain JSON-able dict whose format is written in
+docs/review.md; the review app stores it once per finished match.
+
+With three or four seats only what needs no two-player model is given (the hands, scores and
+claims); discards, plays and luck are not graded (``"graded": false`` says so).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from games.engine.actions import Action, Discard, Play
+from games.engine.analysis import DiscardAnalysis, analyze_discard
+from games.engine.cards import parse_cards
+from games.engine.events import Event
+from games.engine.flow import apply, new_match
+from games.engine.options import MatchOptions
+from games.engine.review.claims import ClaimTracker, counting_accuracy
+from games.engine.review.grading import THRESHOLDS, accuracy, label_for
+from games.engine.review.luck import PARTS, SeatHand, hand_luck
+from games.engine.review.pegging import graded_play_values, has_real_choice, play_points
+from games.engine.state import MatchState
+
+FORMAT_VERSION = 1
+DIGITS = 2
+"""Values are rounded to hundredths in the output; grades are computed before rounding."""
+
+
+def analyze_match(options: MatchOptions, actions: Sequence[Action]) -> dict[str, Any]:
+    """The graded review of the match ``actions`` (its full log, shuffles included) describe.
+
+    Works on a finished match or one that stopped anywhere (a resignation, mid-play, mid-show).
+    Raises :class:`games.engine.errors.IllegalAction` if the log does not replay.
+    """
+    walk = _MatchWalk(options)
+    for action in actions:
+        walk.step(action)
+    return walk.result()
+
+
+class _HandWalk:
+    """One hand as the replay goes through it: its record and what luck needs at the end."""
+
+    def __init__(self, index: int, data: dict[str, Any], seats: tuple[int, ...]) -> None:
+        self.dealer: int = data["dealer"]
+        self.record: dict[str, Any] = {
+            "hand": index,
+            "game": data["game"] - 1,
+            "dealer": self.dealer,
+            "scores_before": list(data["scores"]),
+            "scores_after": list(data["scores"]),
+            "starter": None,
+            "discards": [],
+            "plays": [],
+            "luck": {},
+            "claims": [],
+        }
+        self.seat_hands = {seat: SeatHand() for seat in seats}
+        self.starter = None
+        self.crib: tuple = ()
+        self.crib_counted = False
+        self.play_finished = False
+        self.cards_played = 0
+
+
+class _MatchWalk:
+    def __init__(self, options: MatchOptions) -> None:
+        self.options = options
+        self.graded = options.players == 2
+        self.state: MatchState = new_match(options)
+        self.hands: list[_HandWalk] = []
+        self.claims = ClaimTracker(options.muggins)
+
+    @property
+    def hand(self) -> _HandWalk | None:
+        return self.hands[-1] if self.hands else None
+
+    def step(self, action: Action) -> None:
+        before = self.state
+        hand = self.hand
+        if hand is not None and isinstance(action, Discard) and self.graded:
+            self._grade_discard(hand, before, action)
+        if hand is not None and isinstance(action, Play):
+            self._note_play(hand, before, action)
+        self.state, events = apply(before, action)
+        for event in events:
+            self._on_event(event)
+        if self.hand is not None:
+            self.hand.record["scores_after"] = list(self.state.scores)
+
+    def _grade_discard(self, hand: _HandWalk, before: MatchState, action: Discard) -> None:
+        seat = action.seat
+        dealt = before.held[seat]
+        results = analyze_discard(dealt, is_dealer=seat == before.dealer)
+        thrown = set(action.cards)
+        chosen = next(result for result in results if set(result.discard) == thrown)
+        best = results[0]
+        lost = max(0.0, best.total - chosen.total)
+        seat_hand = hand.seat_hands[seat]
+        seat_hand.dealt = dealt
+        seat_hand.best_total = best.total
+        seat_hand.chosen = chosen
+        hand.record["discards"].append(
+            {
+                "seat": seat,
+                "dealt": [str(card) for card in dealt],
+                "thrown": [str(card) for card in action.cards],
+                "best": [str(card) for card in best.discard],
+                "value": _discard_value(chosen),
+                "best_value": _discard_value(best),
+                "lost": round(lost, DIGITS),
+                "label": label_for(lost),
+                "by_win_probability": False,
+                "win_chance": None,
+                "best_win_chance": None,
+            }
+        )
+
+    def _note_play(self, hand: _HandWalk, before: MatchState, action: Play) -> None:
+        seat = action.seat
+        ranks = tuple(card.rank for _, card in before.series) + (action.card.rank,)
+        hand.seat_hands[seat].play_points += play_points(ranks, before.count + action.card.value)
+        index = hand.cards_played
+        hand.cards_played += 1
+        playable = [card for card in before.held[seat] if before.count + card.value <= 31]
+        if not self.graded or not has_real_choice(playable):
+            return
+        values, depth = graded_play_values(before, seat)
+        top = max(values.values())
+        best = action.card if values[action.card] >= top else max(values, key=values.__getitem__)
+        lost = max(0.0, top - values[action.card])
+        hand.record["plays"].append(
+            {
+                "seat": seat,
+                "play": index,
+                "card": str(action.card),
+                "best": str(best),
+                "values": {str(card): round(value, DIGITS) for card, value in values.items()},
+                "lost": round(lost, DIGITS),
+                "label": label_for(lost),
+                "depth": depth,
+                "by_win_probability": False,
+            }
+        )
+
+    def _on_event(self, event: Event) -> None:
+        kind, data = event.type, event.data
+        if kind == "hand_started":
+            self._finish_hand()
+            self.hands.append(_HandWalk(len(self.hands), data, self.state.seats))
+            return
+        hand = self.hand
+        if hand is None:
+            return
+        if kind == "starter_cut":
+            hand.starter = parse_cards(data["card"])[0]
+            hand.record["starter"] = data["card"]
+        elif kind == "go_scored":
+            hand.seat_hands[data["seat"]].play_points += data["points"]
+        elif kind == "hand_shown":
+            hand.play_finished = True
+            if data["kind"] == "crib":
+                hand.crib = tuple(parse_cards(" ".join(data["cards"])))
+            if not self.options.manual:
+                self._counted(hand, data["seat"], data["kind"])
+        elif kind == "claim_made":
+            play = hand.cards_played - 1 if data["subject"] == "play" else None
+            hand.record["claims"].append(self.claims.claim_made(data, play))
+            self._counted(hand, data["seat"], data["subject"])
+        elif kind == "muggins_called":
+            self.claims.muggins_called(data)
+        elif kind == "score_revealed":
+            self.claims.score_revealed(data)
+
+    @staticmethod
+    def _counted(hand: _HandWalk, seat: int, subject: str) -> None:
+        if subject == "hand":
+            hand.seat_hands[seat].hand_counted = True
+        elif subject == "crib":
+            hand.crib_counted = True
+
+    def _finish_hand(self) -> None:
+        """Luck for the hand just over (two players), now that nothing more can happen in it."""
+        hand = self.hand
+        if hand is None or not self.graded:
+            return
+        for seat, seat_hand in hand.seat_hands.items():
+            hand.record["luck"][str(seat)] = hand_luck(
+                seat_hand,
+                variant=self.options.variant,
+                is_dealer=seat == hand.dealer,
+                starter=hand.starter,
+                crib=hand.crib,
+                crib_counted=hand.crib_counted,
+                play_finished=hand.play_finished,
+            )
+
+    def result(self) -> dict[str, Any]:
+        self._finish_hand()
+        seats = self.state.seats
+        records = [hand.record for hand in self.hands]
+        for record in records:
+            record["discards"].sort(key=lambda entry: entry["seat"])
+        luck_line: dict[str, list[float]] = {str(seat): [] for seat in seats}
+        score_line: dict[str, list[int]] = {str(seat): [] for seat in seats}
+        for record in records:
+            for seat in seats:
+                key = str(seat)
+                score_line[key].append(record["scores_after"][seat])
+                if self.graded:
+                    previous = luck_line[key][-1] if luck_line[key] else 0.0
+                    luck_line[key].append(round(previous + record["luck"][key]["total"], DIGITS))
+        return {
+            "version": FORMAT_VERSION,
+            "seats": len(seats),
+            "graded": self.graded,
+            "thresholds": dict(THRESHOLDS),
+            "hands": records,
+            "players": {str(seat): self._player(seat, records) for seat in seats},
+            "luck_line": luck_line if self.graded else {},
+            "score_line": score_line,
+        }
+
+    def _player(self, seat: int, records: list[dict[str, Any]]) -> dict[str, Any]:
+        discards = [d for r in records for d in r["discards"] if d["seat"] == seat]
+        plays = [p for r in records for p in r["plays"] if p["seat"] == seat]
+        luck = sum(r["luck"][str(seat)]["total"] for r in records if str(seat) in r["luck"])
+        return {
+            "discards_best": sum(1 for d in discards if d["label"] == "best"),
+            "discards": len(discards),
+            "discard_lost": round(sum(d["lost"] for d in discards), DIGITS),
+            "plays_best": sum(1 for p in plays if p["label"] == "best"),
+            "plays": len(plays),
+            "play_lost": round(sum(p["lost"] for p in plays), DIGITS),
+            "accuracy": accuracy([d["label"] for d in discards] + [p["label"] for p in plays]),
+            "luck_total": round(luck, DIGITS) if self.graded else None,
+            "counting_accuracy": counting_accuracy(self.claims.records, seat),
+        }
+
+
+def _discard_value(result: DiscardAnalysis) -> dict[str, float]:
+    """A discard's expected points from the thrower's side: the crib is negative for the pone.
+
+    The play is not part of ``analyze_discard``: ``pegging`` is 0.0 here (kept in the format so
+    a later model of pegging can fill it without changing the page).
+    """
+    crib = result.crib if result.is_dealer else -result.crib
+    return {
+        "hand": round(result.hand, DIGITS),
+        "crib": round(crib, DIGITS),
+        "pegging": 0.0,
+        "total": round(result.total, DIGITS),
+    }
+
+
+__all__ = ["FORMAT_VERSION", "PARTS", "analyze_match"]

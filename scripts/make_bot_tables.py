@@ -1,0 +1,191 @@
+"""Build the expert bot's two offline tables (run once; the output is committed).
+
+    .venv/bin/python scripts/make_bot_tables.py            # both tables, about 3 minutes
+    .venv/bin/python scripts/make_bot_tables.py --hands 4000 --keep-samples 60   # quicker
+
+1. games/engine/data/win_probability.json: the chance that the pone of the next hand wins the
+   game, for every pair of scores (pone's, dealer's) below the target, six-card (121) and
+   five-card (61) game. Made by dynamic programming over per-hand score distributions:
+
+   - many hands are dealt and played by self-play (both seats throw the best exact-EV discard
+     of :func:`games.engine.analysis.analyze_discard`, then play by the rules of thumb of
+     :func:`games.bots.endgame.choose_rank`), giving the distribution of the dealer's heels and
+     play points together with the pone's play points (one joint table), of the pone's hand,
+     and of the dealer's hand plus crib (taken as independent of each other and of the play);
+   - a hand is then scored in the order of the rules: heels, the play, the pone's show, the
+     dealer's show. Whoever reaches the target first wins; if both would reach it in the same
+     play the order inside the play is not known from the totals and each is given half. A hand
+     that settles nothing moves to the next with the roles swapped, so
+     ``P(pone wins at p, d) = sum over the hand of [settled ? won : 1 - P(pone wins at d', p')]``;
+     every hand pegs at least one point (the last card), so the recursion ends.
+
+2. games/engine/data/keep_pegging.json: for every multiset of kept ranks (four in the six-card
+   game, three in the five-card game) and each role, the average net play points (own less the
+   opponent's) of those cards against a random hand of the remaining cards, both seats playing
+   by the same rules of thumb. The expert's discard adds it to the exact hand and crib values.
+
+Everything is seeded, so a rerun with the same options writes the same files.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections import Counter
+from functools import cache
+from itertools import combinations_with_replacement
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from games.bots.endgame import play_out  # noqa: E402
+from games.engine.analysis import analyze_discard  # noqa: E402
+from games.engine.cards import DECK  # noqa: E402
+from games.engine.scoring import show_total  # noqa: E402
+
+DATA = ROOT / "games" / "engine" / "data"
+NEVER = (10**6, 10**6)
+JACK = 11
+SCALE = 10000
+"""Probabilities are stored as integers out of this (four decimals)."""
+
+VARIANTS = {"six": (6, 121), "five": (5, 61)}
+
+
+def sample_hands(dealt: int, hands: int, rng: random.Random):
+    """Per-hand outcomes of self-play: (heels, pone play, dealer play, pone show, dealer show)."""
+    outcomes = []
+    deck = list(DECK)
+    for _ in range(hands):
+        rng.shuffle(deck)
+        pone_cards, dealer_cards, starter = deck[:dealt], deck[dealt : 2 * dealt], deck[-1]
+        pone = analyze_discard(pone_cards, is_dealer=False)[0]
+        dealer = analyze_discard(dealer_cards, is_dealer=True)[0]
+        heels = 2 if starter.rank == JACK else 0
+        points, _ = play_out(
+            [[c.rank for c in pone.keep], [c.rank for c in dealer.keep]],
+            0,
+            NEVER,
+            one_series=dealt == 5,
+        )
+        crib = (*pone.discard, *dealer.discard)
+        outcomes.append(
+            (
+                heels,
+                points[0],
+                points[1],
+                show_total(pone.keep, starter),
+                show_total(dealer.keep, starter) + show_total(crib, starter, True),
+            )
+        )
+    return outcomes
+
+
+def win_table(outcomes, target: int) -> list[list[int]]:
+    """``table[p][d]``: the chance (out of SCALE) that the pone at ``p`` beats the dealer at ``d``."""
+    total = len(outcomes)
+    play = Counter((heels, dealer, pone) for heels, pone, dealer, _, _ in outcomes)
+    pone_show = Counter(outcome[3] for outcome in outcomes)
+    dealer_show = Counter(outcome[4] for outcome in outcomes)
+    play_p = [(h, d, p, n / total) for (h, d, p), n in play.items()]
+    pone_p = [(s, n / total) for s, n in pone_show.items()]
+    dealer_p = [(s, n / total) for s, n in dealer_show.items()]
+    sys.setrecursionlimit(100000)
+
+    @cache
+    def pone_wins(p: int, d: int) -> float:
+        if p >= target:
+            return 1.0
+        if d >= target:
+            return 0.0
+        chance = 0.0
+        for heels, dealer_pegs, pone_pegs, weight in play_p:
+            if d + heels >= target:
+                continue  # the dealer's heels at the cut win before anyone plays
+            chance += weight * after_play(p + pone_pegs, d + heels + dealer_pegs)
+        return chance
+
+    def after_play(p2: int, d2: int) -> float:
+        pone_home, dealer_home = p2 >= target, d2 >= target
+        if pone_home and dealer_home:
+            return 0.5
+        if pone_home:
+            return 1.0
+        if dealer_home:
+            return 0.0
+        return after_pone_show(p2, d2)
+
+    @cache
+    def after_pone_show(p: int, d: int) -> float:
+        chance = 0.0
+        for shown, weight in pone_p:
+            if p + shown >= target:
+                chance += weight
+            else:
+                chance += weight * after_dealer_show(p + shown, d)
+        return chance
+
+    @cache
+    def after_dealer_show(p: int, d: int) -> float:
+        chance = 0.0
+        for shown, weight in dealer_p:
+            if d + shown < target:
+                chance += weight * (1.0 - pone_wins(d + shown, p))
+        return chance
+
+    # Fill from the end of the game backwards so the recursion stays shallow.
+    for total_score in range(2 * target - 2, -1, -1):
+        for p in range(max(0, total_score - target + 1), min(target - 1, total_score) + 1):
+            pone_wins(p, total_score - p)
+    return [[round(SCALE * pone_wins(p, d)) for d in range(target)] for p in range(target)]
+
+
+def keep_pegging(kept: int, samples: int, rng: random.Random) -> dict[str, dict[str, float]]:
+    """Average net play points of each kept rank multiset, as pone and as dealer."""
+    table: dict[str, dict[str, float]] = {"pone": {}, "dealer": {}}
+    for ranks in combinations_with_replacement(range(1, 14), kept):
+        if any(ranks.count(rank) > 4 for rank in ranks):
+            continue
+        pool = [card.rank for card in DECK]
+        for rank in ranks:
+            pool.remove(rank)
+        for role, me in (("pone", 0), ("dealer", 1)):
+            net = 0
+            for _ in range(samples):
+                theirs = rng.sample(pool, kept)
+                hands = [list(ranks), theirs] if me == 0 else [theirs, list(ranks)]
+                points, _ = play_out(hands, 0, NEVER, one_series=kept == 3)
+                net += points[me] - points[1 - me]
+            table[role]["".join(f"{rank:x}" for rank in ranks)] = round(net / samples, 3)
+    return table
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=20000, help="self-play hands per variant")
+    parser.add_argument("--keep-samples", type=int, default=200, help="deals per kept multiset")
+    parser.add_argument("--seed", type=int, default=18)
+    args = parser.parse_args()
+    DATA.mkdir(parents=True, exist_ok=True)
+    started = time.perf_counter()
+    wins = {"scale": SCALE, "hands": args.hands, "seed": args.seed}
+    pegging = {"hands": args.keep_samples, "seed": args.seed}
+    for variant, (dealt, target) in VARIANTS.items():
+        rng = random.Random(f"{args.seed}-{variant}")
+        outcomes = sample_hands(dealt, args.hands, rng)
+        wins[variant] = win_table(outcomes, target)
+        print(
+            f"{variant}: win table from {len(outcomes)} hands, {time.perf_counter() - started:.0f} s"
+        )
+        pegging[variant] = keep_pegging(dealt - 2, args.keep_samples, rng)
+        print(f"{variant}: keep pegging table, {time.perf_counter() - started:.0f} s")
+    (DATA / "win_probability.json").write_text(json.dumps(wins, separators=(",", ":")) + "\n")
+    (DATA / "keep_pegging.json").write_text(json.dumps(pegging, separators=(",", ":")) + "\n")
+
+
+if __name__ == "__main__":
+    main()
