@@ -27,7 +27,7 @@ def _analyzer() -> tuple[Any, int] | None:
         from games.engine import review as pure_review
     except ImportError:
         return None
-    version = getattr(pure_review, "ANALYSIS_VERSION", getattr(pure_review, "VERSION", 1))
+    version = getattr(pure_review, "FORMAT_VERSION", 1)
     return pure_review.analyze_match, int(version)
 
 

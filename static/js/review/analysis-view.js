@@ -40,7 +40,7 @@ export function discardBlock(discard, name) {
   box.dataset.seat = String(discard.seat);
   const head = element("p", "grade-head");
   head.append(element("strong", "", `${name(discard.seat)}'s throw `), labelBadge(discard.label));
-  if (discard.lost > 0) head.append(` ${discard.lost.toFixed(1)} points given away`);
+  if (discard.lost >= 0.05) head.append(` ${discard.lost.toFixed(1)} points given away`);
   box.append(head);
   const dealt = element("div", "grade-cards");
   for (const card of discard.dealt) {
@@ -64,9 +64,9 @@ export function playLine(play, name) {
   const line = element("li", `play-grade grade-line-${play.label}`);
   line.dataset.play = String(play.play);
   line.append(`${name(play.seat)}: ${shortCard(play.card)}`);
-  if (play.best && play.best !== play.card) line.append(` (best ${shortCard(play.best)})`);
+  if (play.best && play.best !== play.card && play.lost >= 0.05) line.append(` (best ${shortCard(play.best)})`);
   line.append(" ", labelBadge(play.label));
-  if (play.lost > 0) line.append(` ${play.lost.toFixed(1)} lost`);
+  if (play.lost >= 0.05) line.append(` ${play.lost.toFixed(1)} lost`);
   if (play.by_win_probability) line.append(" (by chance to win)");
   return line;
 }
