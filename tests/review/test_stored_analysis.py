@@ -30,7 +30,8 @@ def test_the_match_finished_hook_queues_the_analysis_and_it_is_stored_once(
 
 def test_a_second_view_reads_the_stored_analysis(client, alice, bob, monkeypatch):
     calls: list[int] = []
-    match = finished_match(alice, bob)  # no analyser yet: nothing stored
+    match = finished_match(alice, bob)
+    MatchAnalysis.objects.filter(match=match).delete()  # as if the hook's task had not run yet
 
     def analyze(options, actions):
         calls.append(1)
@@ -54,6 +55,7 @@ def test_a_second_view_reads_the_stored_analysis(client, alice, bob, monkeypatch
 
 def test_the_replay_opens_when_the_analysis_fails_or_is_missing(client, alice, bob, monkeypatch):
     match = finished_match(alice, bob)
+    MatchAnalysis.objects.filter(match=match).delete()
     client.force_login(alice)
     monkeypatch.setattr("review.analysis._analyzer", lambda: None)
     page = client.get(f"/matches/{match.pk}/review/")
@@ -68,3 +70,13 @@ def test_the_replay_opens_when_the_analysis_fails_or_is_missing(client, alice, b
     assert page.status_code == 200
     assert page.context["review_data"]["analysis"] is None
     assert not MatchAnalysis.objects.filter(match=match).exists()
+
+
+def test_the_real_analysis_is_stored_in_the_documented_shape(client, alice, bob):
+    match = finished_match(alice, bob, seed=8, variant="six")
+    stored = MatchAnalysis.objects.get(match=match).data
+    assert set(stored["players"]) == {"0", "1"}
+    assert len(stored["hands"]) == len(stored["score_line"]["0"]) == len(stored["luck_line"]["1"])
+    client.force_login(bob)
+    page = client.get(f"/matches/{match.pk}/review/")
+    assert page.context["review_data"]["analysis"] == stored
