@@ -12,7 +12,7 @@ from typing import Any
 from games import engine
 from games.models import Match, Seat, Shuffle
 from review.analysis import match_actions
-from review.timeline import timeline_build
+from review.stored import match_timeline_get
 
 EXPORT_FORMAT = "cribbage-match"
 EXPORT_VERSION = 1
@@ -28,9 +28,7 @@ def seat_names(*, match: Match) -> list[str]:
 def match_export(*, match: Match) -> dict[str, Any]:
     """The whole finished match as plain data (docs/review.md, "Export")."""
     actions = match_actions(match=match)
-    timeline = timeline_build(
-        options=engine.MatchOptions.from_dict(match.options_dict), actions=actions
-    )
+    timeline = match_timeline_get(match=match)
     hands = timeline["hands"]
     steps = timeline["steps"]
     hand_scores = []
@@ -160,10 +158,7 @@ def _line(event: dict[str, Any], names: list[str]) -> str | None:
 def match_transcript(*, match: Match) -> str:
     """The match as readable text: every deal, throw, card, show and score, hand by hand."""
     names = seat_names(match=match)
-    timeline = timeline_build(
-        options=engine.MatchOptions.from_dict(match.options_dict),
-        actions=match_actions(match=match),
-    )
+    timeline = match_timeline_get(match=match)
     options = match.options_dict
     lines = [
         f"Cribbage match {match.pk}: {' against '.join(names)}",

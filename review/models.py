@@ -56,3 +56,20 @@ class DealReplay(models.Model):
 
     def __str__(self) -> str:
         return f"match {self.match_id} replays the deals of match {self.original_id}"
+
+
+class MatchTimeline(models.Model):
+    """The replay's timeline of one finished match (review.timeline), built once and kept.
+
+    Rebuilding it replays the whole log (tens of milliseconds for a long match); a finished
+    match never changes, so later views read it. A newer ``TIMELINE_VERSION`` rebuilds it.
+    """
+
+    match = models.OneToOneField(
+        Match, on_delete=models.CASCADE, primary_key=True, related_name="+"
+    )
+    version = models.PositiveSmallIntegerField()
+    data = models.JSONField()
+
+    def __str__(self) -> str:
+        return f"timeline v{self.version} of match {self.match_id}"

@@ -15,6 +15,9 @@ from typing import Any
 
 from games import engine
 
+# The shape of the steps below: stored timelines of an older version are rebuilt (review.stored).
+TIMELINE_VERSION = 1
+
 # What each action is called on the timeline.
 ACTION_KINDS = {
     "shuffle": "deal",

@@ -22,11 +22,11 @@ from games.models import Match, Shuffle
 from games.privacy import user_is_seated
 from games.rules import REPLAYERS
 from review import access
-from review.analysis import match_actions, match_analysis_get, match_options
+from review.analysis import match_analysis_get
 from review.deals import deal_replay_create, replay_original_id, replays_of
 from review.export import match_export, match_transcript, seat_names
 from review.finished import FinishedFilters, finished_matches_page
-from review.timeline import timeline_build
+from review.stored import match_timeline_get
 
 
 def _reviewable(request: HttpRequest, match_id: int) -> tuple[Match, str]:
@@ -94,9 +94,7 @@ def review_page(request: HttpRequest, match_id: int) -> HttpResponse:
     match, share = _reviewable(request, match_id)
     if match.rules_version not in REPLAYERS:
         raise Http404("this server cannot replay the match's rules version")
-    timeline = timeline_build(
-        options=match_options(match=match), actions=match_actions(match=match)
-    )
+    timeline = match_timeline_get(match=match)
     is_player = user_is_seated(match_id=match.pk, user=request.user)
     share_token = access.share_link_token(match=match) if is_player and match.private else None
     query = f"?share={share}" if share else ""

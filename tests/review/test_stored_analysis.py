@@ -80,3 +80,19 @@ def test_the_real_analysis_is_stored_in_the_documented_shape(client, alice, bob)
     client.force_login(bob)
     page = client.get(f"/matches/{match.pk}/review/")
     assert page.context["review_data"]["analysis"] == stored
+
+
+def test_the_hooks_task_stores_the_timeline_and_views_read_it(client, alice, bob, monkeypatch):
+    from review.models import MatchTimeline
+    from review.timeline import TIMELINE_VERSION
+
+    match = finished_match(alice, bob)
+    assert MatchTimeline.objects.get(match=match).version == TIMELINE_VERSION
+
+    def no_rebuild(**_):
+        raise AssertionError("a stored timeline is read, not rebuilt")
+
+    monkeypatch.setattr("review.stored.timeline_build", no_rebuild)
+    client.force_login(alice)
+    assert client.get(f"/matches/{match.pk}/review/").status_code == 200
+    assert client.get(f"/matches/{match.pk}/review/export.json").status_code == 200
