@@ -6,9 +6,11 @@ happened with what a seat in that role gets on average:
 - deal luck: the best expected value of the cards dealt (``analyze_discard(...)[0].total``)
   against its average over random deals, for the dealer and the pone, six- and five-card;
 - pegging luck: the points a seat pegs in the play against the average for its role, measured
-  over whole games between two hard computer opponents.
+  over whole games between two hard computer opponents; over the same games, how far real
+  cribs fall from their expected value, and the distributions of the points pegged in the play
+  and of a hand's count (the endgame's chance to win draws from them).
 
-This script prints those averages as Python constants to paste into
+This script prints those figures as Python constants to paste into
 ``games/engine/review/baselines.py``, with the seed and sample sizes, so anyone can make them
 again: ``.venv/bin/python benchmarks/review_luck_baselines.py [deals] [games]``.
 """
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import random
 import sys
+from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -39,28 +42,27 @@ from games.engine.cards import DECK  # noqa: E402
 SEED = 20261124
 
 
-def deal_averages(deals: int) -> tuple[dict, dict]:
-    """Per (variant, is_dealer), over ``deals`` random deals: the mean best discard value, and
-    the mean expected hand (kept cards with the starter) of that best discard."""
+def deal_averages(deals: int) -> dict:
+    """Per (variant, is_dealer), over ``deals`` random deals: the mean best discard value."""
     rng = random.Random(SEED)
-    averages, hands = {}, {}
+    averages = {}
     for variant, size in (("six", 6), ("five", 5)):
         for is_dealer in (True, False):
-            total = hand = 0.0
+            total = 0.0
             for _ in range(deals):
-                best = analyze_discard(rng.sample(DECK, size), is_dealer)[0]
-                total += best.total
-                hand += best.hand
+                total += analyze_discard(rng.sample(DECK, size), is_dealer)[0].total
             averages[(variant, is_dealer)] = total / deals
-            hands[(variant, is_dealer)] = hand / deals
-    return averages, hands
+    return averages
 
 
-def play_averages(games: int) -> tuple[dict, dict]:
+def play_averages(games: int) -> tuple[dict, dict, dict, dict]:
     """Per (variant, is_dealer), over hands whose play finished, hard vs hard: the mean points
     pegged in the play, and the mean of the crib's count less its expected value for the
-    seat's own throw (not 0: a real opponent does not throw uniformly at random)."""
+    seat's own throw (not 0: a real opponent does not throw uniformly at random); and the
+    distributions of the points pegged in the play and of the hand's count."""
     pegging, crib_offset = {}, {}
+    pegging_counts: dict = {}
+    hand_counts: dict = {}
     for variant in ("six", "five"):
         rng = random.Random(SEED)
         bots = [bot_for_level("hard"), bot_for_level("hard")]
@@ -90,12 +92,20 @@ def play_averages(games: int) -> tuple[dict, dict]:
                         pegged = {True: 0, False: 0}
                     elif event.type in ("card_played", "go_scored") and data.get("points"):
                         pegged[data["seat"] == dealer] += data["points"]
-                    elif event.type == "hand_shown" and data["kind"] == "hand":
+                    elif (
+                        event.type == "hand_shown"
+                        and data["kind"] == "hand"
+                        and data["seat"] != dealer
+                    ):
                         # Once per hand, at the pone's count: the play is over.
-                        if data["seat"] != dealer:
-                            hands += 1
-                            sums[True] += pegged[True]
-                            sums[False] += pegged[False]
+                        hands += 1
+                        for is_dealer in (True, False):
+                            sums[is_dealer] += pegged[is_dealer]
+                            tally = pegging_counts.setdefault((variant, is_dealer), Counter())
+                            tally[pegged[is_dealer]] += 1
+                    if event.type == "hand_shown" and data["kind"] == "hand":
+                        tally = hand_counts.setdefault((variant, data["seat"] == dealer), Counter())
+                        tally[data["total"]] += 1
                     elif event.type == "hand_shown" and data["kind"] == "crib":
                         cribs += 1
                         for is_dealer in (True, False):
@@ -103,24 +113,40 @@ def play_averages(games: int) -> tuple[dict, dict]:
         for is_dealer in (True, False):
             pegging[(variant, is_dealer)] = sums[is_dealer] / hands
             crib_offset[(variant, is_dealer)] = crib_sums[is_dealer] / cribs
-    return pegging, crib_offset
+    return pegging, crib_offset, _shares(pegging_counts), _shares(hand_counts)
+
+
+def _shares(tallies: dict) -> dict:
+    """Each tally as a list of shares by points (index = points), to four places."""
+    shares = {}
+    for key, tally in tallies.items():
+        total = sum(tally.values())
+        shares[key] = [round(tally[points] / total, 4) for points in range(max(tally) + 1)]
+    return shares
 
 
 def main() -> None:
     deals = int(sys.argv[1]) if len(sys.argv) > 1 else 3000
     games = int(sys.argv[2]) if len(sys.argv) > 2 else 60
     print(f"# seed {SEED}, {deals} deals per role and variant, {games} hard-vs-hard games each")
-    deal_values, hand_values = deal_averages(deals)
-    pegging, crib_offset = play_averages(games)
+    deal_values = deal_averages(deals)
+    pegging, crib_offset, pegging_shares, hand_shares = play_averages(games)
     for name, values in (
         ("DEAL_VALUE_AVERAGE", deal_values),
-        ("HAND_AVERAGE", hand_values),
         ("PEGGING_AVERAGE", pegging),
         ("CRIB_OVER_EXPECTED", crib_offset),
     ):
         print(f"{name} = {{")
         for (variant, is_dealer), value in values.items():
             print(f'    ("{variant}", {is_dealer}): {value:.3f},')
+        print("}")
+    for name, values in (
+        ("PEGGING_DISTRIBUTION", pegging_shares),
+        ("HAND_DISTRIBUTION", hand_shares),
+    ):
+        print(f"{name} = {{")
+        for (variant, is_dealer), shares in sorted(values.items(), key=lambda item: item[0]):
+            print(f'    ("{variant}", {is_dealer}): {shares},')
         print("}")
 
 

@@ -23,6 +23,7 @@ from games.engine.events import Event
 from games.engine.flow import apply, new_match
 from games.engine.options import MatchOptions
 from games.engine.review.claims import ClaimTracker, counting_accuracy
+from games.engine.review.endgame import is_near_end, win_chances, win_label
 from games.engine.review.grading import THRESHOLDS, accuracy, label_for
 from games.engine.review.luck import PARTS, SeatHand, hand_luck
 from games.engine.review.pegging import graded_play_values, has_real_choice, play_points
@@ -100,28 +101,53 @@ class _MatchWalk:
         dealt = before.held[seat]
         results = analyze_discard(dealt, is_dealer=seat == before.dealer)
         thrown = set(action.cards)
-        chosen = next(result for result in results if set(result.discard) == thrown)
-        best = results[0]
-        lost = max(0.0, best.total - chosen.total)
+        chosen_index = next(i for i, r in enumerate(results) if set(r.discard) == thrown)
+        chosen = results[chosen_index]
         seat_hand = hand.seat_hands[seat]
         seat_hand.dealt = dealt
-        seat_hand.best_total = best.total
+        seat_hand.best_total = results[0].total
         seat_hand.chosen = chosen
-        hand.record["discards"].append(
+        options = self.options
+        entry: dict[str, Any] = {
+            "seat": seat,
+            "dealt": [str(card) for card in dealt],
+            "thrown": [str(card) for card in action.cards],
+            "by_win_probability": False,
+            "win_chance": None,
+            "best_win_chance": None,
+        }
+        if is_near_end(options.variant, options.game_target, before.scores):
+            other = next(other for other in before.seats if other != seat)
+            chances = win_chances(
+                results,
+                dealt,
+                own=before.scores[seat],
+                theirs=before.scores[other],
+                variant=options.variant,
+                target=options.game_target,
+            )
+            # Equal chances go to the better throw by points (results are best first).
+            best_index = max(range(len(results)), key=lambda i: (chances[i], -i))
+            lost = max(0.0, 100 * (chances[best_index] - chances[chosen_index]))
+            label = win_label(lost)
+            entry["by_win_probability"] = True
+            entry["win_chance"] = round(chances[chosen_index], 4)
+            entry["best_win_chance"] = round(chances[best_index], 4)
+        else:
+            best_index = 0
+            lost = max(0.0, results[0].total - chosen.total)
+            label = label_for(lost)
+        best = results[best_index]
+        entry.update(
             {
-                "seat": seat,
-                "dealt": [str(card) for card in dealt],
-                "thrown": [str(card) for card in action.cards],
                 "best": [str(card) for card in best.discard],
                 "value": _discard_value(chosen),
                 "best_value": _discard_value(best),
                 "lost": round(lost, DIGITS),
-                "label": label_for(lost),
-                "by_win_probability": False,
-                "win_chance": None,
-                "best_win_chance": None,
+                "label": label,
             }
         )
+        hand.record["discards"].append(entry)
 
     def _note_play(self, hand: _HandWalk, before: MatchState, action: Play) -> None:
         seat = action.seat
@@ -132,7 +158,9 @@ class _MatchWalk:
         playable = [card for card in before.held[seat] if before.count + card.value <= 31]
         if not self.graded or not has_real_choice(playable):
             return
-        values, depth = graded_play_values(before, seat)
+        options = self.options
+        to_win = is_near_end(options.variant, options.game_target, before.scores)
+        values, depth = graded_play_values(before, seat, to_win=to_win)
         top = max(values.values())
         best = action.card if values[action.card] >= top else max(values, key=values.__getitem__)
         lost = max(0.0, top - values[action.card])
@@ -146,7 +174,7 @@ class _MatchWalk:
                 "lost": round(lost, DIGITS),
                 "label": label_for(lost),
                 "depth": depth,
-                "by_win_probability": False,
+                "by_win_probability": to_win,
             }
         )
 
@@ -235,14 +263,24 @@ class _MatchWalk:
         return {
             "discards_best": sum(1 for d in discards if d["label"] == "best"),
             "discards": len(discards),
-            "discard_lost": round(sum(d["lost"] for d in discards), DIGITS),
+            "discard_lost": _points_lost(discards),
+            "discard_chance_lost": round(
+                sum(d["lost"] for d in discards if d["by_win_probability"]), DIGITS
+            ),
             "plays_best": sum(1 for p in plays if p["label"] == "best"),
             "plays": len(plays),
-            "play_lost": round(sum(p["lost"] for p in plays), DIGITS),
+            "play_lost": _points_lost(plays),
             "accuracy": accuracy([d["label"] for d in discards] + [p["label"] for p in plays]),
             "luck_total": round(luck, DIGITS) if self.graded else None,
             "counting_accuracy": counting_accuracy(self.claims.records, seat),
         }
+
+
+def _points_lost(decisions: list[dict[str, Any]]) -> float:
+    """Expected points lost over decisions graded by points. Near the end a discard's loss is
+    in chance to win and a play's may hold the game's worth (100), so those are left out:
+    their labels still count in ``accuracy``."""
+    return round(sum(d["lost"] for d in decisions if not d["by_win_probability"]), DIGITS)
 
 
 def _discard_value(result: DiscardAnalysis) -> dict[str, float]:

@@ -26,6 +26,10 @@ multisets: from the middle of the play on), and the one-reply model above otherw
 the first cards of a hand, where the search would sample 40 random hands, taking a third of a
 second a play cold and giving a noisy grade). Each graded play says which it used.
 
+Near the end of a game both put the target in (``to_win``): a card that reaches the seat's
+target is worth :data:`games.engine.pegging_search.GAME_POINT` (100) more and ends the play,
+and in the one-reply model so is an opponent's reply that reaches its target.
+
 Only the two-player game is graded (with three or four seats a reply is not the next seat's
 alone).
 """
@@ -36,7 +40,7 @@ from collections.abc import Sequence
 from math import comb
 
 from games.engine.cards import DECK, Card
-from games.engine.pegging_search import EXACT_LIMIT, play_values_from_state
+from games.engine.pegging_search import EXACT_LIMIT, GAME_POINT, play_values_from_state
 from games.engine.state import MatchState
 
 MAX_COUNT = 31
@@ -85,16 +89,21 @@ def has_real_choice(playable: Sequence[Card]) -> bool:
     return len({card.rank for card in playable}) >= 2
 
 
-def graded_play_values(state: MatchState, seat: int) -> tuple[dict[Card, float], str]:
+def graded_play_values(
+    state: MatchState, seat: int, *, to_win: bool = False
+) -> tuple[dict[Card, float], str]:
     """Each playable card's value and the depth it was searched to: ``"play"`` (to the end of
-    the play, exact) or ``"reply"`` (one reply, exact; see the module docstring)."""
+    the play, exact) or ``"reply"`` (one reply, exact; see the module docstring).
+
+    ``to_win`` (near the end of a game) puts the game's target in either: a card that reaches
+    it is worth :data:`GAME_POINT` more to the seat that lays it."""
     opponent = next(other for other in state.seats if other != seat)
     unseen_by_rank = [0] * 14
     for card in unseen_cards(state, seat):
         unseen_by_rank[card.rank] += 1
     if rank_multisets_up_to(unseen_by_rank, len(state.held[opponent]), EXACT_LIMIT) <= EXACT_LIMIT:
-        return play_values_from_state(state, seat), "play"
-    return play_values(state, seat), "reply"
+        return play_values_from_state(state, seat, to_win=to_win), "play"
+    return play_values(state, seat, to_win=to_win), "reply"
 
 
 def rank_multisets_up_to(unseen_by_rank: Sequence[int], size: int, limit: int) -> int:
@@ -119,8 +128,11 @@ def rank_multisets_up_to(unseen_by_rank: Sequence[int], size: int, limit: int) -
     return found
 
 
-def play_values(state: MatchState, seat: int) -> dict[Card, float]:
-    """Expected net points of each card ``seat`` may lay now (two players, phase ``play``)."""
+def play_values(state: MatchState, seat: int, *, to_win: bool = False) -> dict[Card, float]:
+    """Expected net points of each card ``seat`` may lay now (two players, phase ``play``).
+
+    ``to_win``: a card of the seat's, or a reply of the opponent's, that reaches its side's
+    target is worth :data:`GAME_POINT` more to that side."""
     opponent = next(other for other in state.seats if other != seat)
     held = state.held[seat]
     playable = [card for card in held if state.count + card.value <= MAX_COUNT]
@@ -130,6 +142,10 @@ def play_values(state: MatchState, seat: int) -> dict[Card, float]:
     for card in hidden:
         unseen_by_rank[card.rank] += 1
     holding = 0 if state.said_go[opponent] else len(state.held[opponent])
+    needs = (None, None)
+    if to_win:
+        target = state.options.game_target
+        needs = (target - state.scores[seat], target - state.scores[opponent])
     return {
         card: card_value(
             card.rank,
@@ -139,6 +155,7 @@ def play_values(state: MatchState, seat: int) -> dict[Card, float]:
             unseen_by_rank,
             len(hidden),
             holding,
+            needs,
         )
         for card in playable
     }
@@ -156,14 +173,20 @@ def _best_answer(ranks: tuple[int, ...], count: int, rest: Sequence[int]) -> int
     return best
 
 
-def reply_net(ranks: tuple[int, ...], count: int, rank: int, rest: Sequence[int]) -> int:
-    """What the opponent nets by laying ``rank`` on ``ranks`` (count ``count`` before it)."""
+def reply_net(
+    ranks: tuple[int, ...], count: int, rank: int, rest: Sequence[int], need: int | None = None
+) -> int:
+    """What the opponent nets by laying ``rank`` on ``ranks`` (count ``count`` before it);
+    a reply reaching the opponent's ``need`` wins it the game."""
     after = count + pip(rank)
     reply = (*ranks, rank)
+    points = play_points(reply, after)
+    if need is not None and points >= need:
+        return points + GAME_POINT
     answer = _best_answer(reply, after, rest)
     if answer is None:
         answer = 0 if after == MAX_COUNT else -GO_POINT
-    return play_points(reply, after) - answer
+    return points - answer
 
 
 def carry_on(ranks: tuple[int, ...], count: int, rest: Sequence[int]) -> int:
@@ -179,18 +202,25 @@ def card_value(
     unseen_by_rank: Sequence[int],
     unseen: int,
     holding: int,
+    needs: tuple[int | None, int | None] = (None, None),
 ) -> float:
-    """Expected net points of laying ``rank`` (see the module docstring), exactly, by rank."""
+    """Expected net points of laying ``rank`` (see the module docstring), exactly, by rank.
+
+    ``needs``: the points the seat and the opponent still need, when the target counts (a card
+    that reaches the seat's need ends the game: :data:`GAME_POINT` more, no reply)."""
     ranks = (*series, rank)
     after = count + pip(rank)
     points = play_points(ranks, after)
+    need_mine, need_theirs = needs
+    if need_mine is not None and points >= need_mine:
+        return float(points + GAME_POINT)
     if after == MAX_COUNT:
         return float(points)
     if holding == 0:
         return float(points + carry_on(ranks, after, rest))
     replies = sorted(
         (
-            (reply_net(ranks, after, reply, rest), unseen_by_rank[reply])
+            (reply_net(ranks, after, reply, rest, need_theirs), unseen_by_rank[reply])
             for reply in range(1, 14)
             if unseen_by_rank[reply] and after + pip(reply) <= MAX_COUNT
         ),
