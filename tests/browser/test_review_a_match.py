@@ -11,6 +11,7 @@ import pytest
 from games import engine
 from tests.browser.conftest import start_match
 from tests.conftest import save_screenshot
+from tests.support.accessibility import blocking_violations, describe
 
 pytestmark = pytest.mark.browser
 
@@ -86,6 +87,8 @@ def test_a_player_reviews_a_match_against_the_computer_from_the_banner(site_serv
     assert page.locator("#keys-list").is_visible()
     page.locator(".proof-verdict.verified").wait_for()
     save_screenshot(page, "review-second-hand-play")
+    violations = blocking_violations(page)
+    assert not violations, describe(violations)
 
     # A link opens that moment; a stranger may open a public match's review.
     stranger = new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
@@ -93,6 +96,8 @@ def test_a_player_reviews_a_match_against_the_computer_from_the_banner(site_serv
     stranger.wait_for_selector("#board .board-svg")
     assert stranger.evaluate("window.cribbageReview.step") == data[1]["step"] + 3
     save_screenshot(stranger, "review-phone")
+    violations = blocking_violations(stranger)
+    assert not violations, describe(violations)
 
     # The JSON export replays through the engine to the match's final score.
     export = page.request.get(f"{site_server.url}/matches/{match_id}/review/export.json").json()
@@ -128,3 +133,8 @@ def test_a_private_review_is_for_its_players_and_whoever_holds_its_share_link(se
     alice.page.reload()
     assert alice.page.get_by_test_id("share-on").is_visible()
     assert carol.page.request.get(shared).status == 404
+    # Her finished matches list it, linking to the review.
+    alice.page.goto(f"{alice.base_url}/accounts/players/{alice.name}/matches/?against=human")
+    alice.page.locator(f"a[href='{review.removeprefix(alice.base_url)}']").wait_for()
+    violations = blocking_violations(alice.page)
+    assert not violations, describe(violations)

@@ -140,7 +140,7 @@ function buildHandList() {
       item.dataset.hand = String(hand.hand);
       const button = document.createElement("button");
       button.type = "button";
-      button.className = "link-button";
+      button.className = "hand-link";
       button.textContent = `Game ${hand.game}, hand ${hand.hand + 1}: ${name(hand.dealer)} deals, ${hand.scores_before.join("–")}`;
       button.addEventListener("click", () => show(hand.step));
       item.append(button);
