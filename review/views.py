@@ -72,19 +72,26 @@ def _proofs(match: Match, hands: list[dict], steps: list[dict]) -> list[dict]:
     return proofs
 
 
+def _standing(names: list[str], scores: list[int], winner: int | None) -> str:
+    """ "alice 1, Computer (hard) 0 (alice won)": match points by seat."""
+    points = ", ".join(f"{name} {score}" for name, score in zip(names, scores, strict=False))
+    return f"{points} ({names[winner]} won)" if winner is not None else points
+
+
 def _comparison(match: Match) -> dict | None:
-    """A "play this deal" match against the original it replays: both final scores."""
+    """A "play this deal" match against the original it replays: both results, by seat."""
     original_id = replay_original_id(match=match)
     if original_id is None:
         return None
     original = Match.objects.get(pk=original_id)
     return {
         "original_id": original.pk,
+        "original": _standing(
+            seat_names(match=original), original.match_scores, original.winner_seat
+        ),
+        "here": _standing(seat_names(match=match), match.match_scores, match.winner_seat),
         "original_scores": original.match_scores,
-        "original_winner": original.winner_seat,
-        "original_names": seat_names(match=original),
         "scores": match.match_scores,
-        "winner": match.winner_seat,
     }
 
 

@@ -59,6 +59,7 @@ def test_the_replays_review_links_to_the_original_and_compares_the_results(clien
     assert comparison["original_scores"] == original.match_scores
     assert comparison["scores"] == replay.match_scores
     assert f'href="/matches/{original.pk}/review/"'.encode() in page.content
+    assert b"Match points there: alice" in page.content
     back = client.get(f"/matches/{original.pk}/review/")
     assert back.context["replays"] == [replay.pk]
 
