@@ -45,3 +45,21 @@ def test_the_show_lays_out_the_kept_hands_and_the_play_what_is_still_held(js):
         return [handsShown(play), handsShown(show)];""",
     )
     assert shown == [[["5H"], []], [["5H", "6C"], ["KS", "QS"]]]
+
+
+def test_page_up_and_down_go_to_a_games_first_deal(js):
+    hands = [
+        {"hand": 0, "game": 1, "step": 2},
+        {"hand": 1, "game": 1, "step": 7},
+        {"hand": 2, "game": 2, "step": 12},
+        {"hand": 3, "game": 2, "step": 17},
+    ]
+    moves = js(
+        """const { stepForKey } = await load("review/steps.js");
+        const steps = Array(22).fill({});
+        const cases = [["PageDown", 0], ["PageDown", 8], ["PageDown", 12], ["PageDown", 18],
+          ["PageUp", 18], ["PageUp", 12], ["PageUp", 8], ["PageUp", 1]];
+        return cases.map(([key, from]) => stepForKey(key, from, steps, arg));""",
+        hands,
+    )
+    assert moves == [2, 12, 21, 21, 12, 2, 2, 0]

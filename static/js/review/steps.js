@@ -47,6 +47,19 @@ export function handStep(step, hands, direction, lastStep) {
   return current > 0 ? hands[current - 1].step : 0;
 }
 
+/** Page Up/Down: the first deal of the previous or next game (back inside a game: its own first deal). */
+export function gameStep(step, hands, direction, lastStep) {
+  const current = handIndexAt(step, hands);
+  const game = current < 0 ? null : hands[current].game;
+  const starts = hands.filter((hand, index) => index === 0 || hands[index - 1].game !== hand.game);
+  if (direction > 0) {
+    const next = starts.find((hand) => hand.step > step && hand.game !== game);
+    return next ? next.step : lastStep;
+  }
+  const earlier = starts.filter((hand) => hand.step < step);
+  return earlier.length ? earlier[earlier.length - 1].step : 0;
+}
+
 /** The step a key moves to from `step`, or null for a key that does not move. */
 export function stepForKey(key, step, steps, hands) {
   const last = steps.length - 1;
@@ -59,6 +72,10 @@ export function stepForKey(key, step, steps, hands) {
       return handStep(step, hands, -1, last);
     case "ArrowDown":
       return handStep(step, hands, 1, last);
+    case "PageUp":
+      return gameStep(step, hands, -1, last);
+    case "PageDown":
+      return gameStep(step, hands, 1, last);
     case "Home":
       return 0;
     case "End":
