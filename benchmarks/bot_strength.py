@@ -104,6 +104,7 @@ def main() -> None:
     hands = 0
     thinking = {"first": [0.0, 0], "second": [0.0, 0]}
     decision_times: dict[str, list[float]] = {"first": [], "second": []}
+    decision_cpu: dict[str, list[float]] = {"first": [], "second": []}
     pair_scores: list[float] = []
     skunks = 0
     start, cpu_start = time.perf_counter(), time.process_time()
@@ -131,6 +132,7 @@ def main() -> None:
                 thinking[who][0] += record.thinking_seconds[seat]
                 thinking[who][1] += record.decisions[seat]
                 decision_times[who].extend(record.decision_seconds[seat])
+                decision_cpu[who].extend(record.decision_cpu_seconds[seat])
         pair_scores.append(wins / 2)
         for source, gain in gains.items():
             pair_gains[source].append(gain)
@@ -152,13 +154,17 @@ def main() -> None:
         total = sum(per_hand.values())
         parts = ", ".join(f"{source} {value:.2f}" for source, value in per_hand.items() if value)
         seconds, decisions = thinking[who]
-        times = sorted(decision_times[who])
         print(
             f"  {level} ({who}): {total:.2f} points per hand: {parts}; "
-            f"{1000 * seconds / max(decisions, 1):.2f} ms per decision (median "
-            f"{1000 * percentile(times, 0.5):.1f}, p99 {1000 * percentile(times, 0.99):.1f}, "
-            f"max {1000 * (times[-1] if times else 0.0):.1f} ms over {len(times)})"
+            f"{1000 * seconds / max(decisions, 1):.2f} ms per decision"
         )
+        for kind, spent in (("wall", decision_times[who]), ("CPU", decision_cpu[who])):
+            times = sorted(spent)
+            print(
+                f"    decision {kind} time over {len(times)}: median "
+                f"{1000 * percentile(times, 0.5):.1f} ms, p99 {1000 * percentile(times, 0.99):.1f}"
+                f" ms, max {1000 * (times[-1] if times else 0.0):.1f} ms"
+            )
     parts = []
     for source, gains in pair_gains.items():
         if any(gains):

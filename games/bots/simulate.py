@@ -48,7 +48,9 @@ class GameRecord:
     thinking_seconds: list[float] = field(default_factory=lambda: [0.0, 0.0])
     """Time each seat's bot spent in ``choose_action``, and how many times it was asked."""
     decision_seconds: list[list[float]] = field(default_factory=lambda: [[], []])
-    """Each ``choose_action`` call's time, by seat (the benchmark's median, p99 and max)."""
+    """Each ``choose_action`` call's wall time, by seat (the benchmark's median, p99, max)."""
+    decision_cpu_seconds: list[list[float]] = field(default_factory=lambda: [[], []])
+    """The same calls' CPU time: on a shared machine the wall time includes other work."""
 
     def tally(self, event: Event, dealer: int | None) -> None:
         """Add the points ``event`` pegged to the right seat and source."""
@@ -90,11 +92,12 @@ def play_match(
             caller = state.window.caller if state.window is not None else None
             for seat in sorted(seats_to_act(state), key=lambda seat: seat != caller):
                 seat_view = view(state, seat)
-                started = time.perf_counter()
+                started, cpu_started = time.perf_counter(), time.process_time()
                 action = bots[seat].choose_action(seat_view, seat, bot_rngs[seat])
                 spent = time.perf_counter() - started
                 record.thinking_seconds[seat] += spent
                 record.decision_seconds[seat].append(spent)
+                record.decision_cpu_seconds[seat].append(time.process_time() - cpu_started)
                 record.decisions[seat] += 1
                 if action is not None:
                     break

@@ -55,9 +55,9 @@ EXACT_LIMIT = 400
 SAMPLES = 120
 """Otherwise, average over this many hands dealt at random (a seeded generator)..."""
 
-LEAD_SAMPLES = 40
+LEAD_SAMPLES = 80
 """...or this many when the others hold four cards each (the first lead: the biggest search,
-about 3 ms a hand; 40 keeps the decision near 100 ms, docs/performance.md)."""
+about 1 ms of CPU a hand: benchmarks/pegging_search_speed.py, docs/performance.md)."""
 
 NEED_CAP = 40
 """A seat needing more than this cannot reach the target in the play: its need is ignored."""

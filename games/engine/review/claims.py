@@ -44,6 +44,7 @@ class ClaimTracker:
         self.muggins = muggins
         self.records: list[dict[str, Any]] = []
         self._open: dict[str, Any] | None = None
+        self._callable = False
 
     def claim_made(self, data: dict[str, Any], play_index: int | None) -> dict[str, Any]:
         record = {
@@ -58,6 +59,9 @@ class ClaimTracker:
             "muggins_points_available": 0,
             "muggins_points_taken": 0,
         }
+        # A window opens only for a claim that could be called: not one checked at once
+        # because it would reach the game's target.
+        self._callable = data.get("muggins") is not None
         self.records.append(record)
         self._open = record
         return record
@@ -76,15 +80,23 @@ class ClaimTracker:
         record["actual"] = actual
         record["missed"] = missed_items(data.get("items") or [], actual - claimed)
         if claimed > actual:
-            record["over"] = [f"{claimed - actual} points more than the cards hold"]
-        if self.muggins and claimed != actual:
+            extra = claimed - actual
+            record["over"] = [f"{extra} point{'s' if extra > 1 else ''} more than the cards hold"]
+        if self.muggins and self._callable and claimed != actual:
             record["muggins_points_available"] = abs(actual - claimed)
         self._open = None
 
 
 def counting_accuracy(records: list[dict[str, Any]], seat: int) -> float | None:
-    """Per cent of ``seat``'s revealed claims that were exactly right; None without claims."""
-    own = [r for r in records if r["seat"] == seat and r["actual"] is not None]
+    """Per cent of ``seat``'s revealed claims that were exactly right; None without claims.
+
+    A claim of nothing for nothing (most cards in the play score nothing) is no test of
+    counting, so such claims are left out."""
+    own = [
+        r
+        for r in records
+        if r["seat"] == seat and r["actual"] is not None and (r["actual"] or r["claimed"])
+    ]
     if not own:
         return None
     return round(100 * sum(1 for r in own if r["claimed"] == r["actual"]) / len(own), 1)

@@ -112,6 +112,7 @@ class _Race:
         self.their_hand = _shares(HAND_DISTRIBUTION[(variant, not dealer)])
         self.crib_offset = CRIB_OVER_EXPECTED[(variant, dealer)]
         self._after_play: dict[tuple[int, int], float] = {}
+        self._after_cuts: dict[tuple[int, int, int, int], float] = {}
 
     def chance(
         self, result: DiscardAnalysis, dealt: Sequence[Card], own: int, theirs: int
@@ -129,6 +130,17 @@ class _Race:
         return min(1.0, max(0.0, total / len(starters)))
 
     def _after_cut(self, own: int, theirs: int, hand: int, crib: int) -> float:
+        """The chance once the starter is known; discards share it (hands repeat a lot)."""
+        if self.dealer:
+            # The dealer's hand and crib are counted together: only their sum matters.
+            hand, crib = hand + crib, 0
+        key = (own, theirs, hand, crib)
+        cached = self._after_cuts.get(key)
+        if cached is None:
+            cached = self._after_cuts[key] = self._race_after_cut(own, theirs, hand, crib)
+        return cached
+
+    def _race_after_cut(self, own: int, theirs: int, hand: int, crib: int) -> float:
         target = self.target
         if own >= target:
             return 1.0

@@ -86,11 +86,12 @@ class _MatchWalk:
     def step(self, action: Action) -> None:
         before = self.state
         hand = self.hand
+        # The engine checks the action first: a log that does not replay raises IllegalAction.
+        self.state, events = apply(before, action)
         if hand is not None and isinstance(action, Discard) and self.graded:
             self._grade_discard(hand, before, action)
         if hand is not None and isinstance(action, Play):
             self._note_play(hand, before, action)
-        self.state, events = apply(before, action)
         for event in events:
             self._on_event(event)
         if self.hand is not None:

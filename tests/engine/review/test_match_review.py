@@ -10,6 +10,7 @@ import pytest
 from games.engine import (
     Claim,
     Discard,
+    IllegalAction,
     MatchOptions,
     Resign,
     Shuffle,
@@ -21,6 +22,7 @@ from games.engine import (
 from games.engine.analysis import analyze_discard
 from games.engine.cards import DECK
 from games.engine.review import THRESHOLDS, analyze_match, label_for
+from games.engine.review.baselines import PEGGING_AVERAGE
 from games.engine.review.claims import missed_items
 from games.engine.scoring import show_total
 from tests.engine.random_play import choose_action
@@ -126,6 +128,36 @@ def test_luck_adds_up_per_hand_and_along_the_line(hard_match):
     assert review["players"]["0"]["luck_total"] == pytest.approx(running["0"], abs=0.05)
 
 
+def test_cut_and_pegging_luck_equal_a_direct_count(hard_match):
+    actions, review = hard_match
+    _, events = replay(SIX, actions)
+    hand = review["hands"][1]
+    dealer = hand["dealer"]
+    starter = parse_cards(hand["starter"])[0]
+    # Points pegged in the play by each seat in that hand, from the events.
+    pegged = {0: 0, 1: 0}
+    hand_index = -1
+    for event in events:
+        if event.type == "hand_started":
+            hand_index += 1
+        elif hand_index == 1 and event.type in ("card_played", "go_scored"):
+            pegged[event.data["seat"]] += event.data.get("points") or 0
+    for discard in hand["discards"]:
+        seat = discard["seat"]
+        dealt = parse_cards(" ".join(discard["dealt"]))
+        keep = [card for card in dealt if str(card) not in discard["thrown"]]
+        starters = [card for card in DECK if card not in dealt]
+        average = sum(show_total(keep, card) for card in starters) / len(starters)
+        cut = show_total(keep, starter) - average
+        if seat == dealer:
+            jacks = sum(1 for card in starters if card.rank == 11)
+            cut += (2 if starter.rank == 11 else 0) - 2 * jacks / len(starters)
+        luck = hand["luck"][str(seat)]
+        assert luck["cut"] == pytest.approx(cut, abs=0.006)
+        expected_pegging = pegged[seat] - PEGGING_AVERAGE[("six", seat == dealer)]
+        assert luck["pegging"] == pytest.approx(expected_pegging, abs=0.006)
+
+
 def under_claim_by_two(state, claim):
     """Seat 0 misses two points of every hand worth two or more; everything else is true."""
     pending = state.pending
@@ -151,8 +183,40 @@ def test_manual_claims_show_what_was_missed_and_what_muggins_took(muggins):
             assert claim["muggins_called"] and claim["muggins_points_taken"] == 2
     plays = [c for c in claims if c["what"] == "play"]
     assert plays and all(c["play"] is not None for c in plays)
+    counted = [c for c in claims if c["seat"] == 0 and (c["actual"] or c["claimed"])]
+    right = [c for c in counted if c["claimed"] == c["actual"]]
+    assert review["players"]["0"]["counting_accuracy"] == round(100 * len(right) / len(counted), 1)
     assert review["players"]["0"]["counting_accuracy"] < 100
     assert review["players"]["1"]["counting_accuracy"] == 100.0
+
+
+def over_claim_by_one(state, claim):
+    """Seat 0 claims one point more than every hand holds."""
+    if claim.seat == 0 and state.pending.subject == "hand":
+        return Claim(0, state.pending.actual + 1)
+    return claim
+
+
+def test_an_over_claim_says_by_how_much_and_muggins_takes_the_difference():
+    options = MatchOptions(scoring="manual", muggins=True, match_target=1)
+    review = analyze_match(options, bot_match(options, 9, claims=over_claim_by_one))
+    over = [
+        claim
+        for hand in review["hands"]
+        for claim in hand["claims"]
+        if claim["seat"] == 0 and claim["what"] == "hand" and claim["actual"] is not None
+    ]
+    assert len(over) >= 3
+    *called, last = over
+    for claim in called:
+        assert claim["claimed"] == claim["actual"] + 1
+        assert claim["over"] == ["1 point more than the cards hold"] and not claim["missed"]
+        assert claim["muggins_points_available"] == 1
+        assert claim["muggins_called"] and claim["muggins_points_taken"] == 1
+    # This match's last hand claim would have reached 121: checked at once, it could not be
+    # called, so no Muggins points were there to take.
+    assert review["hands"][-1]["scores_after"][0] >= 121
+    assert last["muggins_points_available"] == 0 and not last["muggins_called"]
 
 
 def test_missed_combinations_are_the_fewest_that_add_up():
@@ -214,5 +278,12 @@ def test_three_and_four_seats_are_reviewed_without_grades(players):
 
 
 def test_a_log_that_does_not_replay_is_refused():
-    with pytest.raises(ValueError):
+    with pytest.raises(IllegalAction):
         analyze_match(SIX, [Discard(0, tuple(parse_cards("5H 5D")))])
+    actions = bot_match(SIX, 3, ("medium", "medium"), stop_after=3)
+    assert isinstance(actions[-1], Discard)
+    dealt_elsewhere = [card for card in DECK if card not in replay(SIX, actions[:2])[0].held[0]]
+    bad = Discard(0, tuple(dealt_elsewhere[:2]))
+    with pytest.raises(IllegalAction) as error:
+        analyze_match(SIX, [*actions[:2], bad])
+    assert error.value.code == "card_not_in_hand"
