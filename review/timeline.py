@@ -154,3 +154,20 @@ def timeline_build(
                 }
             )
     return {"steps": steps, "hands": hands}
+
+
+def timeline_compact(timeline: dict[str, Any]) -> dict[str, Any]:
+    """The timeline for the page: each step's ``state`` holds only the fields that changed since
+    the step before (the page rebuilds the rest: static/js/review/steps.js, ``expandSteps``).
+
+    A step changes a few fields (a card played moves ``held``, ``played``, ``count``...), so
+    this is about a third smaller than every full snapshot.
+    """
+    previous: dict[str, Any] = {}
+    steps = []
+    for step in timeline["steps"]:
+        state = step["state"]
+        changed = {k: v for k, v in state.items() if k not in previous or previous[k] != v}
+        steps.append({**step, "state": changed})
+        previous = state
+    return {**timeline, "steps": steps}

@@ -8,11 +8,14 @@ the same answer as for a match that does not exist: a match in play leaks nothin
 
 from __future__ import annotations
 
+import json
+
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.guests import guest_sign_in
@@ -27,6 +30,16 @@ from review.deals import deal_replay_create, replay_original_id, replays_of
 from review.export import match_export, match_transcript, seat_names
 from review.finished import FinishedFilters, finished_matches_page
 from review.stored import match_timeline_get
+from review.timeline import timeline_compact
+
+# What json_script escapes, so the JSON cannot close its <script> element or start markup.
+_SCRIPT_ESCAPES = {ord(">"): "\\u003E", ord("<"): "\\u003C", ord("&"): "\\u0026"}
+
+
+def _json_for_script(data: dict) -> str:
+    """Compact JSON for a ``<script type="application/json">`` (Django's json_script, without
+    the spaces: the page's largest part is this data)."""
+    return mark_safe(json.dumps(data, separators=(",", ":")).translate(_SCRIPT_ESCAPES))
 
 
 def _reviewable(request: HttpRequest, match_id: int) -> tuple[Match, str]:
@@ -120,7 +133,7 @@ def review_page(request: HttpRequest, match_id: int) -> HttpResponse:
             "match": match.pk,
             "variant": match.variant,
             "names": seat_names(match=match),
-            "steps": timeline["steps"],
+            "steps": timeline_compact(timeline)["steps"],
             "hands": timeline["hands"],
             "analysis": match_analysis_get(match=match),
             "proofs": _proofs(match, timeline["hands"], timeline["steps"]),
@@ -129,6 +142,7 @@ def review_page(request: HttpRequest, match_id: int) -> HttpResponse:
         "comparison": _comparison(match),
         "replays": replays_of(match=match),
     }
+    context["review_json"] = _json_for_script(context["review_data"])
     return render(request, "review/review.html", context)
 
 

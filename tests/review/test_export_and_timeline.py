@@ -103,3 +103,26 @@ def test_the_review_page_carries_the_timeline_and_links_to_the_exports(client, a
     assert all(proof["verified"] for proof in data["proofs"])
     assert f"/matches/{match.pk}/review/export.json".encode() in page.content
     assert b'id="review-data"' in page.content
+
+
+def test_the_page_gets_each_steps_changes_only_and_they_rebuild_every_snapshot(alice, bob):
+    from review.timeline import timeline_compact
+
+    match = finished_match(alice, bob, seed=7)
+    timeline = timeline_build(
+        options=match_options(match=match), actions=match_actions(match=match)
+    )
+    compact = timeline_compact(timeline)
+    state: dict = {}
+    for full, step in zip(timeline["steps"], compact["steps"], strict=True):
+        state = {**state, **step["state"]}  # what steps.js's expandSteps does
+        assert state == full["state"]
+    assert len(json.dumps(compact)) < 0.8 * len(json.dumps(timeline))
+
+
+def test_the_pages_json_cannot_close_its_script_element():
+    from review.views import _json_for_script
+
+    text = _json_for_script({"name": "</script><b>&"})
+    assert "<" not in text and ">" not in text and "&" not in text
+    assert json.loads(text) == {"name": "</script><b>&"}

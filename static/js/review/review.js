@@ -10,11 +10,12 @@ import { describeEvent } from "../log.js";
 import { itemLine } from "../table/show.js";
 import { renderHandAnalysis, renderSummary } from "./analysis-view.js";
 import { drawChart, scoreLineFromTimeline } from "./chart.js";
-import { handIndexAt, handsShown, searchWithStep, stepForKey, stepFromLocation } from "./steps.js";
+import { expandSteps, handIndexAt, handsShown, searchWithStep, stepForKey, stepFromLocation } from "./steps.js";
 
 const data = JSON.parse(document.getElementById("review-data").textContent);
 const $ = (id) => document.getElementById(id);
-const { steps, hands, names, analysis } = data;
+const { hands, names, analysis } = data;
+const steps = expandSteps(data.steps);
 const NEAR = 0;
 const FAR = 1;
 const name = (seat) => names[seat] || `Seat ${seat + 1}`;

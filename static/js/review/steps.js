@@ -1,6 +1,17 @@
 // Moving through a finished match's timeline (review/timeline.py builds it): pure functions of
 // the steps and hands, tested in tests/js, so the keys and the URL agree on where a step is.
 
+/** The page's steps carry only what changed (review/timeline.py, timeline_compact): rebuild
+ * every step's whole state, in place. */
+export function expandSteps(steps) {
+  let state = {};
+  for (const step of steps) {
+    state = { ...state, ...step.state };
+    step.state = state;
+  }
+  return steps;
+}
+
 /** Clamp a wanted step into the timeline; anything unreadable is the start. */
 export function clampStep(wanted, steps) {
   const number = Number.parseInt(wanted, 10);
