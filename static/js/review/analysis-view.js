@@ -68,6 +68,8 @@ export function playLine(play, name) {
   line.append(" ", labelBadge(play.label));
   if (play.lost >= 0.05) line.append(` ${play.lost.toFixed(1)} lost`);
   if (play.by_win_probability) line.append(" (by chance to win)");
+  // "play": the rest of the play searched exactly; "reply": one reply deep (docs/review.md).
+  if (play.depth) line.title = play.depth === "play" ? "Graded by an exact search of the rest of the play" : "Graded one reply deep";
   return line;
 }
 
@@ -101,6 +103,7 @@ export function renderHandAnalysis(container, analysis, step, name) {
     container.append(element("p", "muted", "Nothing to grade before the first deal."));
     return;
   }
+  if (analysis.graded === false) container.append(element("p", "muted", "Throws, plays and luck are graded in two-player matches only; the counting is checked below."));
   for (const discard of hand.discards) container.append(discardBlock(discard, name));
   if (hand.plays.length) {
     const plays = element("ol", "play-grades");
