@@ -53,7 +53,7 @@ class FinishedMatch:
     computer: bool
     result: str
     finish_reason: str
-    scores: list[int]
+    scores: list[int]  # match points, the player's own first
     when: Any
 
 
@@ -114,11 +114,18 @@ def finished_matches_page(
                 computer=bool(other and other.is_bot),
                 result="won" if match.winner_seat == seat.number else "lost",
                 finish_reason=match.finish_reason,
-                scores=list(match.match_scores or []),
+                scores=_own_first(list(match.match_scores or []), seat.number),
                 when=match.finished_at,
             )
         )
     return current, rows
+
+
+def _own_first(scores: list[int], seat: int) -> list[int]:
+    """Match points with the player's own first: "1–0" reads as their win wherever they sat."""
+    if seat >= len(scores):
+        return scores
+    return [scores[seat], *scores[:seat], *scores[seat + 1 :]]
 
 
 def profile_finished_section(player: AbstractBaseUser, viewer: Any) -> ProfileSection:

@@ -124,3 +124,9 @@ def test_a_match_in_play_is_not_listed(alice, bob):
         )[1]
         == []
     )
+
+
+def test_match_points_are_listed_with_the_players_own_first(alice, bob):
+    fake_finished(alice, bob, won=False)  # alice in seat 0 lost 0-1
+    (row,) = finished_matches_page(player=bob, viewer=bob, filters=FinishedFilters())[1]
+    assert (row.result, row.scores) == ("won", [1, 0])
