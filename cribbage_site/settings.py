@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "ratings",
     "tournaments",
     "solitaire",
+    "review",
 ]
 
 MIDDLEWARE = [

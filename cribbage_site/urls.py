@@ -14,6 +14,7 @@ from cribbage_site.converters import TokenConverter, UsernameConverter
 from games import api as games_api
 from games import views as games_views
 from lobby import views as lobby_views
+from review import views as review_views
 
 # Before the apps' URL modules are included below: their routes name these converters.
 register_converter(TokenConverter, "token")
@@ -25,14 +26,21 @@ urlpatterns = [
     path(
         "accounts/players/<username:username>/", games_views.player_profile, name="player_profile"
     ),
+    path(
+        "accounts/players/<username:username>/matches/",
+        review_views.finished_matches,
+        name="finished_matches",
+    ),
     path("accounts/", include("accounts.urls")),
     path("lobby/", include("lobby.urls")),
     path("ratings/", include("ratings.urls")),
     path("tournaments/", include("tournaments.urls")),
     path("solitaire/", include("solitaire.urls")),
     path("matches/<int:match_id>/view.json", games_api.match_view_json, name="match_view_json"),
+    path("matches/<int:match_id>/log.json", games_api.match_log_json, name="match_log_json"),
     path("matches/<int:match_id>/hint.json", games_api.match_hint_json, name="match_hint_json"),
     path("matches/new/", lobby_views.match_new, name="match_new"),
     path("matches/", include("games.urls")),
+    path("matches/", include("review.urls")),
     path("admin/", admin.site.urls),
 ]

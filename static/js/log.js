@@ -112,17 +112,32 @@ export class MatchLog {
     this.limit = limit;
   }
 
-  add(event, context) {
+  line(event, context) {
     const text = describeEvent(event, context);
     if (!text) return null;
     const item = document.createElement("li");
     item.className = `log-line log-${event.type}`;
     item.textContent = text;
     if (event.type === "hand_started") item.classList.add("log-new-hand");
+    return item;
+  }
+
+  add(event, context) {
+    const item = this.line(event, context);
+    if (!item) return null;
+    const text = item.textContent;
     this.list.append(item);
     while (this.list.children.length > this.limit) this.list.firstElementChild.remove();
     this.list.scrollTop = this.list.scrollHeight;
     return text;
+  }
+
+  /** Earlier events (a reloaded page's history), put before the lines already there. */
+  prepend(events, context) {
+    const lines = events.map((event) => this.line(event, context)).filter(Boolean);
+    this.list.prepend(...lines.slice(Math.max(0, lines.length - this.limit)));
+    while (this.list.children.length > this.limit) this.list.firstElementChild.remove();
+    this.list.scrollTop = this.list.scrollHeight;
   }
 
   note(text) {

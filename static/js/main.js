@@ -12,11 +12,13 @@ const matchId = root.dataset.matchId;
 const scheme = location.protocol === "https:" ? "wss:" : "ws:";
 const url = `${scheme}//${location.host}${root.dataset.wsPath}`;
 
-// How far back a fresh page looks for the start of the current hand (a manual-scoring hand
-// with every claim is about 70 events); the log then starts at that hand.
+// How far back a fresh page looks, when the whole log (log.json) cannot be had, for the start
+// of the current hand (a manual-scoring hand with every claim is about 70 events); the log then
+// starts at that hand.
 const HISTORY_EVENTS = 150;
 
-const log = new MatchLog(document.getElementById("log"));
+// The log keeps the whole match: a long one is a few thousand lines.
+const log = new MatchLog(document.getElementById("log"), 5000);
 const sounds = new TableSounds({ on: loadSoundChoice(globalThis.localStorage, document.body.dataset.sound) === "on" });
 const soundToggle = document.getElementById("sound-toggle");
 if (soundToggle) {
@@ -52,6 +54,27 @@ function showConnection(state, detail) {
   indicator.querySelector(".connection-text").textContent = detail && state !== "open" ? `${text} ${detail}` : text;
 }
 
+let wholeLogAsked = false;
+/** The whole log up to `upto`, put before any line that arrived meanwhile; on failure the
+ * socket's history of the current hand, as before. */
+async function fetchWholeLog(upto) {
+  wholeLogAsked = true;
+  try {
+    const response = await fetch(`/matches/${matchId}/log.json?upto=${upto}`, { credentials: "same-origin" });
+    if (!response.ok) throw new Error(`log.json answered ${response.status}`);
+    const { frames } = await response.json();
+    const missed = frames.filter((frame) => !fairnessSeen.has(frame.seq));
+    for (const frame of missed) fairnessSeen.add(frame.seq);
+    fairness.history(missed);
+    log.prepend(frames.map((frame) => frame.event), table.context());
+    loggedUpTo = Math.max(loggedUpTo, upto);
+  } catch {
+    connection.requestHistory(Math.max(1, upto - HISTORY_EVENTS));
+  } finally {
+    wholeLogAsked = false;
+  }
+}
+
 connection = new MatchConnection(url, {
   onHello(frame) {
     table.setPlayers(frame.players);
@@ -61,8 +84,12 @@ connection = new MatchConnection(url, {
     table.render(view);
     announceMatchOver(view);
     root.dataset.seq = String(frame.seq);
-    // The log missed what happened before this hello (a reload, a reconnection): fetch it.
-    if (frame.seq > loggedUpTo) connection.requestHistory(loggedUpTo || frame.seq - HISTORY_EVENTS);
+    // The log missed what happened before this hello: a fresh page fetches the whole match's
+    // log over HTTP (log.json); a reconnection asks the socket for what it missed.
+    if (frame.seq > loggedUpTo && !wholeLogAsked) {
+      if (loggedUpTo === 0) fetchWholeLog(frame.seq);
+      else connection.requestHistory(loggedUpTo);
+    }
     if (frame.status === "active" || frame.status === "finished") {
       const waiting = document.getElementById("waiting");
       if (waiting) waiting.hidden = true;

@@ -201,3 +201,11 @@ def test_no_apps_view_imports_another_apps_views():
             if others:
                 found[module] = others
     assert found == {}
+
+
+def test_review_sits_above_games_and_nothing_below_imports_it():
+    """The review app reads finished matches: games, accounts and ratings never import it, and it
+    never imports the lobby (which may link to reviews, as apps above it)."""
+    for below in ("games", "accounts", "ratings"):
+        assert offenders(below, lambda name: not within(name, "review")) == {}, below
+    assert offenders("review", lambda name: not within(name, "lobby")) == {}

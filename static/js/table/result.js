@@ -99,6 +99,15 @@ export class ResultPanel {
       lobby.id = "back-to-lobby";
       lobby.textContent = "Back to the lobby";
       actions.append(lobby);
+      // The review app answers at /matches/<id>/review/ once the match is over.
+      if (this.table.root.dataset.reviewUrl) {
+        const review = document.createElement("a");
+        review.href = this.table.root.dataset.reviewUrl;
+        review.className = "button secondary";
+        review.id = "review-match";
+        review.textContent = "Review this match";
+        actions.append(review);
+      }
     } else {
       const next = document.createElement("button");
       next.type = "button";

@@ -1,0 +1,173 @@
+"""A finished match exported: JSON to replay it elsewhere, and a readable text transcript.
+
+The JSON format is documented in docs/review.md ("Export"): the options, the players, every
+deal (each deck with its salt and commitment), every action in order, and the score after
+every hand, so another program can rebuild the match action by action and check each deck.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games import engine
+from games.models import Match, Seat, Shuffle
+from review.analysis import match_actions
+from review.stored import match_timeline_get
+
+EXPORT_FORMAT = "cribbage-match"
+EXPORT_VERSION = 1
+SUIT_NAMES = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def seat_names(*, match: Match) -> list[str]:
+    """Each seat's display name, in seat order."""
+    seats = Seat.objects.filter(match=match).select_related("user").order_by("number")
+    return [seat.display_name or f"Seat {seat.number + 1}" for seat in seats]
+
+
+def match_export(*, match: Match) -> dict[str, Any]:
+    """The whole finished match as plain data (docs/review.md, "Export")."""
+    actions = match_actions(match=match)
+    timeline = match_timeline_get(match=match)
+    hands = timeline["hands"]
+    steps = timeline["steps"]
+    hand_scores = []
+    for index, hand in enumerate(hands):
+        end = hands[index + 1]["step"] - 1 if index + 1 < len(hands) else len(steps) - 1
+        hand_scores.append(
+            {
+                "hand": hand["hand"],
+                "game": hand["game"],
+                "dealer": hand["dealer"],
+                "scores_before": hand["scores_before"],
+                "scores_after": steps[end]["state"]["scores"],
+            }
+        )
+    seats = Seat.objects.filter(match=match).select_related("user").order_by("number")
+    return {
+        "format": EXPORT_FORMAT,
+        "version": EXPORT_VERSION,
+        "match": {
+            "id": match.pk,
+            "rules_version": match.rules_version,
+            "options": engine.MatchOptions.from_dict(match.options_dict).to_dict(),
+            "rated": match.rated,
+            "started_at": match.started_at.isoformat() if match.started_at else None,
+            "finished_at": match.finished_at.isoformat() if match.finished_at else None,
+            "winner_seat": match.winner_seat,
+            "finish_reason": match.finish_reason,
+            "match_scores": match.match_scores,
+        },
+        "seats": [
+            {
+                "seat": seat.number,
+                "name": seat.display_name,
+                "computer": seat.is_bot,
+                "level": seat.bot_level or None,
+            }
+            for seat in seats
+        ],
+        "shuffles": [
+            {
+                "number": shuffle.number,
+                "purpose": shuffle.purpose,
+                "deck": shuffle.deck,
+                "salt": shuffle.salt,
+                "commitment": shuffle.commitment,
+            }
+            for shuffle in Shuffle.objects.filter(match=match).order_by("number")
+        ],
+        "actions": [engine.action_to_dict(action) for action in actions],
+        "hands": hand_scores,
+        "final_scores": steps[-1]["state"]["scores"],
+    }
+
+
+def _card(text: str) -> str:
+    rank = "10" if text[0] == "T" else text[0]
+    return rank + SUIT_NAMES.get(text[1], text[1])
+
+
+def _cards(texts: list[str]) -> str:
+    return " ".join(_card(text) for text in texts)
+
+
+def _items(items: list[dict]) -> str:
+    return ", ".join(f"{item['kind']} {item['points']}" for item in items)
+
+
+def _line(event: dict[str, Any], names: list[str]) -> str | None:
+    """One transcript line for a full-information event, or None for one not worth a line."""
+    data = event["data"]
+    kind = event["type"]
+    name = names.__getitem__
+    if kind == "cut_for_deal":
+        cuts = ", ".join(f"{name(seat)} {_card(card)}" for seat, card in enumerate(data["cuts"]))
+        if data["dealer"] is None:
+            return f"Cut for deal: {cuts}: equal ranks, cut again."
+        return f"Cut for deal: {cuts}. {name(data['dealer'])} deals first."
+    if kind == "hand_started":
+        dealt = "; ".join(
+            f"{name(int(seat))} is dealt {_cards(cards)}"
+            for seat, cards in sorted(data["dealt"].items())
+        )
+        return (
+            f"\nGame {data['game']}, hand {data['hand']}: {name(data['dealer'])} deals "
+            f"(score {' to '.join(str(s) for s in data['scores'])}). {dealt}."
+        )
+    if kind == "discarded":
+        return f"{name(data['seat'])} throws {_cards(data.get('cards', []))} to the crib."
+    if kind == "starter_cut":
+        heels = ", two for his heels" if data.get("heels") else ""
+        return f"Starter: {_card(data['card'])}{heels}."
+    if kind == "card_played":
+        line = f"{name(data['seat'])} plays {_card(data['card'])} for {data['count']}"
+        if data.get("points"):
+            line += f": {data['points']} ({_items(data['items'])})"
+        return line + "."
+    if kind == "go":
+        return f"{name(data['seat'])} says go."
+    if kind == "go_scored":
+        return f"{name(data['seat'])} pegs {data['points']} for {'last card' if data.get('last') else 'go'}."
+    if kind == "hand_shown":
+        whose = "crib" if data["kind"] == "crib" else "hand"
+        total = data.get("total")
+        counted = f": {total} ({_items(data['items'])})" if total is not None else ""
+        return f"{name(data['seat'])}'s {whose}: {_cards(data['cards'])} with {_card(data['starter'])}{counted}."
+    if kind == "claim_made":
+        return f"{name(data['seat'])} claims {data['claimed']} for the {data['subject']}."
+    if kind == "muggins_called":
+        outcome = f"takes {data['points']}" if data.get("right") else "wrong, nothing pegged"
+        return f"{name(data['seat'])} calls Muggins for {data['named']}: {outcome}."
+    if kind == "score_revealed":
+        return f"The {data['subject']} was worth {data['actual']}."
+    if kind == "points_awarded":
+        return f"{name(data['seat'])} gets {data['points']}."
+    if kind == "game_ended":
+        scores = " to ".join(str(score) for score in data["scores"])
+        skunk = f", {data['skunk']}" if data.get("skunk") not in (None, "none") else ""
+        return f"{name(data['winner'])} wins the game {scores}{skunk}."
+    if kind == "match_ended":
+        how = {"resigned": " by resignation", "abandoned": ": the other player left"}.get(
+            data.get("reason", ""), ""
+        )
+        return f"{name(data['winner'])} wins the match{how}."
+    return None
+
+
+def match_transcript(*, match: Match) -> str:
+    """The match as readable text: every deal, throw, card, show and score, hand by hand."""
+    names = seat_names(match=match)
+    timeline = match_timeline_get(match=match)
+    options = match.options_dict
+    lines = [
+        f"Cribbage match {match.pk}: {' against '.join(names)}",
+        f"Variant: {options['variant']}-card, scoring {options['scoring']}, muggins "
+        f"{'on' if options['muggins'] else 'off'}, match to {options['match_target']}.",
+    ]
+    for step in timeline["steps"]:
+        for event in step["events"]:
+            line = _line(event, names)
+            if line:
+                lines.append(line)
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,236 @@
+// The review page: a finished match replayed step by step with everything face up (the board,
+// both hands, the crib, the starter, the pile and count, the shows itemised, the log so far),
+// the analysis of the hand on view, the score chart and each hand's fair-shuffle proof.
+// The timeline comes in the page (review/timeline.py); nothing here talks to the server.
+
+import { CribbageBoard } from "../board.js";
+import { cardElement } from "../cards.js";
+import { commitmentFor, dealFromDeck } from "../fairness.js";
+import { describeEvent } from "../log.js";
+import { itemLine } from "../table/show.js";
+import { renderHandAnalysis, renderSummary } from "./analysis-view.js";
+import { drawChart, scoreLineFromTimeline } from "./chart.js";
+import { expandSteps, handIndexAt, handsShown, searchWithStep, stepForKey, stepFromLocation } from "./steps.js";
+
+const data = JSON.parse(document.getElementById("review-data").textContent);
+const $ = (id) => document.getElementById(id);
+const { hands, names, analysis } = data;
+const steps = expandSteps(data.steps);
+const NEAR = 0;
+const FAR = 1;
+const name = (seat) => names[seat] || `Seat ${seat + 1}`;
+const logContext = { viewer: null, names, seats: names.map((_, seat) => seat) };
+
+const board = new CribbageBoard($("board"), data.variant);
+board.setNames(name(NEAR), name(FAR));
+
+// The whole log, built once: each line knows its step, and a step shows the lines up to it.
+const logLines = [];
+for (const [index, step] of steps.entries()) {
+  for (const event of step.events) {
+    const text = describeEvent(event, logContext);
+    if (!text) continue;
+    const item = document.createElement("li");
+    item.className = `log-line log-${event.type}${event.type === "hand_started" ? " log-new-hand" : ""}`;
+    item.textContent = text;
+    item.dataset.step = String(index);
+    logLines.push(item);
+  }
+}
+$("log").replaceChildren(...logLines);
+
+function cardsInto(container, list, { extraClass = "small", dim = 0 } = {}) {
+  container.replaceChildren(
+    ...list.map((card, index) => {
+      const face = cardElement(card, { extraClass });
+      if (index < dim) face.classList.add("earlier");
+      return face;
+    }),
+  );
+}
+
+function captionFor(step) {
+  if (step.kind === "start") return "Before the cut for deal.";
+  const lines = step.events.map((event) => describeEvent(event, logContext)).filter(Boolean);
+  return lines.join(" ") || "";
+}
+
+function drawShows(state) {
+  const list = $("shows");
+  list.replaceChildren();
+  for (const shown of state.shown) {
+    const item = document.createElement("li");
+    item.className = "review-show";
+    const title = document.createElement("p");
+    title.className = "review-show-title";
+    const whose = shown.kind === "crib" ? `${name(shown.seat)}'s crib` : `${name(shown.seat)}'s hand`;
+    title.textContent = shown.total === null ? whose : `${whose}: ${shown.total}`;
+    const faces = document.createElement("div");
+    faces.className = "review-cards";
+    cardsInto(faces, shown.cards, { extraClass: "mini" });
+    const items = document.createElement("ul");
+    items.className = "review-show-items";
+    for (const line of shown.items || []) {
+      const entry = document.createElement("li");
+      entry.textContent = itemLine(line);
+      items.append(entry);
+    }
+    item.append(title, faces, items);
+    list.append(item);
+  }
+  list.hidden = state.shown.length === 0;
+}
+
+let proofShown = null;
+async function drawProof(handIndex) {
+  const box = $("proof");
+  if (proofShown === handIndex) return;
+  proofShown = handIndex;
+  const proof = data.proofs.find((entry) => entry.hand === handIndex);
+  box.replaceChildren();
+  if (!proof) {
+    box.textContent = "No deal yet.";
+    return;
+  }
+  const rows = [
+    ["Commitment (sent before the deal)", proof.commitment],
+    ["Revealed salt", proof.salt],
+    ["Revealed deck", proof.deck.join(" ")],
+  ];
+  const list = document.createElement("dl");
+  for (const [label, value] of rows) {
+    const term = document.createElement("dt");
+    term.textContent = label;
+    const detail = document.createElement("dd");
+    detail.className = "proof-value";
+    detail.textContent = value;
+    list.append(term, detail);
+  }
+  const verdict = document.createElement("p");
+  verdict.className = "proof-verdict pending";
+  verdict.textContent = "Checking in your browser…";
+  box.append(list, verdict);
+  const hand = hands.find((entry) => entry.hand === handIndex);
+  const hash = await commitmentFor(proof.deck, proof.salt);
+  const deal = dealFromDeck(proof.deck, { dealer: hand.dealer, handSize: data.hand_size, seats: names.length });
+  const sameDeal = Object.entries(proof.dealt).every(([seat, cards]) => [...cards].sort().join() === [...deal.hands[seat]].sort().join());
+  if (proofShown !== handIndex) return;
+  const ok = hash === proof.commitment && sameDeal;
+  verdict.className = `proof-verdict ${ok ? "verified" : "failed"}`;
+  verdict.dataset.verified = ok ? "true" : "false";
+  verdict.textContent = ok
+    ? "✓ Verified: the deck and salt hash to the commitment, and the deck deals the hands dealt."
+    : "✗ Not verified: the revealed deck does not match the commitment or the deal.";
+}
+
+function drawHandList(current) {
+  for (const item of $("hand-list").children) {
+    const on = Number(item.dataset.hand) === current;
+    item.classList.toggle("current", on);
+    const button = item.querySelector("button");
+    if (on) button.setAttribute("aria-current", "step");
+    else button.removeAttribute("aria-current");
+  }
+}
+
+function buildHandList() {
+  const list = $("hand-list");
+  list.replaceChildren(
+    ...hands.map((hand) => {
+      const item = document.createElement("li");
+      item.dataset.hand = String(hand.hand);
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "hand-link";
+      button.textContent = `Game ${hand.game}, hand ${hand.hand + 1}: ${name(hand.dealer)} deals, ${hand.scores_before.join("–")}`;
+      button.addEventListener("click", () => show(hand.step));
+      item.append(button);
+      return item;
+    }),
+  );
+}
+
+let current = -1;
+function show(index, { push = true } = {}) {
+  index = Math.max(0, Math.min(steps.length - 1, index));
+  const step = steps[index];
+  const state = step.state;
+  const previous = current;
+  current = index;
+  const held = handsShown(state);
+  $("name-near").textContent = `${name(NEAR)}${state.dealer === NEAR ? " (dealer)" : ""}`;
+  $("name-far").textContent = `${name(FAR)}${state.dealer === FAR ? " (dealer)" : ""}`;
+  cardsInto($("hand-near"), held[NEAR] || []);
+  cardsInto($("hand-far"), held[FAR] || []);
+  cardsInto($("starter"), state.starter ? [state.starter] : []);
+  cardsInto($("crib"), state.crib);
+  $("crib-label").textContent = state.dealer === null ? "Crib" : `${name(state.dealer)}'s crib`;
+  const played = state.played.map(([, card]) => card);
+  cardsInto($("pile"), played, { dim: played.length - state.series.length });
+  $("count").textContent = String(state.count);
+  drawShows(state);
+  board.update("near", state.scores[NEAR], state.rear[NEAR], { animate: Math.abs(index - previous) === 1 });
+  board.update("far", state.scores[FAR], state.rear[FAR], { animate: Math.abs(index - previous) === 1 });
+  for (const line of logLines) line.hidden = Number(line.dataset.step) > index;
+  const log = $("log");
+  log.scrollTop = log.scrollHeight;
+  $("caption").textContent = captionFor(step);
+  $("step-label").textContent = `Step ${index} of ${steps.length - 1}`;
+  $("scrub").value = String(index);
+  const handIndex = handIndexAt(index, hands);
+  renderHandAnalysis($("grades"), analysis, step, name);
+  drawHandList(handIndex < 0 ? -1 : hands[handIndex].hand);
+  chart(handIndex < 0 ? -1 : hands[handIndex].hand);
+  drawProof(handIndex < 0 ? null : hands[handIndex].hand);
+  document.body.dataset.step = String(index);
+  if (push) history.replaceState(null, "", `${location.pathname}${searchWithStep(location.search, index)}`);
+}
+
+function chart(hand) {
+  drawChart($("chart"), {
+    scoreLine: analysis ? analysis.score_line : scoreLineFromTimeline(hands, steps),
+    luckLine: analysis ? analysis.luck_line : null,
+    names,
+    current: hand,
+  });
+}
+
+function toggleKeys(open = $("keys-list").hidden) {
+  $("keys-list").hidden = !open;
+  $("keys-button").setAttribute("aria-expanded", String(open));
+}
+
+document.addEventListener("keydown", (event) => {
+  if (event.altKey || event.ctrlKey || event.metaKey) return;
+  const target = event.target;
+  if (target instanceof HTMLInputElement && target.type !== "range") return;
+  if (event.key === "?") {
+    toggleKeys();
+    event.preventDefault();
+    return;
+  }
+  if (event.key === "Escape" && !$("keys-list").hidden) {
+    toggleKeys(false);
+    return;
+  }
+  const next = stepForKey(event.key, current, steps, hands);
+  if (next === null) return;
+  event.preventDefault();
+  show(next);
+});
+
+$("step-back").addEventListener("click", () => show(current - 1));
+$("step-on").addEventListener("click", () => show(current + 1));
+$("to-start").addEventListener("click", () => show(0));
+$("to-end").addEventListener("click", () => show(steps.length - 1));
+$("hand-back").addEventListener("click", () => show(stepForKey("ArrowUp", current, steps, hands)));
+$("hand-on").addEventListener("click", () => show(stepForKey("ArrowDown", current, steps, hands)));
+$("keys-button").addEventListener("click", () => toggleKeys());
+$("scrub").max = String(steps.length - 1);
+$("scrub").addEventListener("input", (event) => show(Number(event.target.value)));
+window.addEventListener("hashchange", () => show(stepFromLocation("", location.hash, steps)));
+
+buildHandList();
+renderSummary($("summary"), analysis, names);
+show(stepFromLocation(location.search, location.hash, steps), { push: false });
+window.cribbageReview = { show, get step() { return current; }, steps, hands };

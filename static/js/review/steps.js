@@ -1,0 +1,103 @@
+// Moving through a finished match's timeline (review/timeline.py builds it): pure functions of
+// the steps and hands, tested in tests/js, so the keys and the URL agree on where a step is.
+
+/** The page's steps carry only what changed (review/timeline.py, timeline_compact): rebuild
+ * every step's whole state, in place. */
+export function expandSteps(steps) {
+  let state = {};
+  for (const step of steps) {
+    state = { ...state, ...step.state };
+    step.state = state;
+  }
+  return steps;
+}
+
+/** Clamp a wanted step into the timeline; anything unreadable is the start. */
+export function clampStep(wanted, steps) {
+  const number = Number.parseInt(wanted, 10);
+  if (!Number.isFinite(number) || number < 0) return 0;
+  return Math.min(number, steps.length - 1);
+}
+
+/** The step a page opens at: `?step=N`, else `#N`, else the start. */
+export function stepFromLocation(search, hash, steps) {
+  const query = new URLSearchParams(search).get("step");
+  if (query !== null) return clampStep(query, steps);
+  const fromHash = hash.replace(/^#/, "");
+  return /^\d+$/.test(fromHash) ? clampStep(fromHash, steps) : 0;
+}
+
+/** The same search string with `step` set (any share token kept). */
+export function searchWithStep(search, step) {
+  const params = new URLSearchParams(search);
+  params.set("step", String(step));
+  return `?${params.toString()}`;
+}
+
+/** The index in `hands` of the hand a step belongs to (-1 before the first deal). */
+export function handIndexAt(step, hands) {
+  let found = -1;
+  for (let index = 0; index < hands.length; index += 1) {
+    if (hands[index].step <= step) found = index;
+  }
+  return found;
+}
+
+/**
+ * Up/down: the previous or next hand's deal. Back from inside a hand goes to its own deal first
+ * (as a video player's "previous" goes to the chapter's start); back from a deal, the one before.
+ */
+export function handStep(step, hands, direction, lastStep) {
+  const current = handIndexAt(step, hands);
+  if (direction > 0) {
+    const next = hands[current + 1];
+    return next ? next.step : lastStep;
+  }
+  if (current < 0) return 0;
+  if (hands[current].step < step) return hands[current].step;
+  return current > 0 ? hands[current - 1].step : 0;
+}
+
+/** Page Up/Down: the first deal of the previous or next game (back inside a game: its own first deal). */
+export function gameStep(step, hands, direction, lastStep) {
+  const current = handIndexAt(step, hands);
+  const game = current < 0 ? null : hands[current].game;
+  const starts = hands.filter((hand, index) => index === 0 || hands[index - 1].game !== hand.game);
+  if (direction > 0) {
+    const next = starts.find((hand) => hand.step > step && hand.game !== game);
+    return next ? next.step : lastStep;
+  }
+  const earlier = starts.filter((hand) => hand.step < step);
+  return earlier.length ? earlier[earlier.length - 1].step : 0;
+}
+
+/** The step a key moves to from `step`, or null for a key that does not move. */
+export function stepForKey(key, step, steps, hands) {
+  const last = steps.length - 1;
+  switch (key) {
+    case "ArrowLeft":
+      return Math.max(0, step - 1);
+    case "ArrowRight":
+      return Math.min(last, step + 1);
+    case "ArrowUp":
+      return handStep(step, hands, -1, last);
+    case "ArrowDown":
+      return handStep(step, hands, 1, last);
+    case "PageUp":
+      return gameStep(step, hands, -1, last);
+    case "PageDown":
+      return gameStep(step, hands, 1, last);
+    case "Home":
+      return 0;
+    case "End":
+      return last;
+    default:
+      return null;
+  }
+}
+
+/** What the table shows in each seat: the cards still held in the play, the kept hand in the show. */
+export function handsShown(state) {
+  if (state.shown.length > 0) return state.kept.map((kept, seat) => kept || state.held[seat]);
+  return state.held;
+}

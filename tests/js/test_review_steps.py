@@ -1,0 +1,65 @@
+"""The review page's moves through a timeline (static/js/review/steps.js): keys, hands, URL."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+# Twelve steps: the start, a cut, hand A dealt at 2, hand B dealt at 7.
+STEPS = [{"state": {}}] * 12
+HANDS = [{"hand": 0, "step": 2}, {"hand": 1, "step": 7}]
+
+
+def test_the_keys_move_a_step_a_hand_or_to_either_end(js):
+    moves = js(
+        """const { stepForKey } = await load("review/steps.js");
+        const cases = [["ArrowRight", 0], ["ArrowRight", 11], ["ArrowLeft", 0], ["ArrowLeft", 5],
+          ["ArrowDown", 0], ["ArrowDown", 3], ["ArrowDown", 8], ["ArrowUp", 9], ["ArrowUp", 7],
+          ["ArrowUp", 2], ["ArrowUp", 1], ["Home", 6], ["End", 6], ["x", 6]];
+        return cases.map(([key, from]) => stepForKey(key, from, arg.steps, arg.hands));""",
+        {"steps": STEPS, "hands": HANDS},
+    )
+    assert moves == [1, 11, 0, 4, 2, 7, 11, 7, 2, 0, 0, 0, 11, None]
+
+
+def test_the_url_carries_the_step_and_bad_steps_open_the_start_or_the_end(js):
+    found = js(
+        """const { stepFromLocation, searchWithStep } = await load("review/steps.js");
+        return [
+          stepFromLocation("?step=5", "", arg), stepFromLocation("", "#7", arg),
+          stepFromLocation("?step=99", "", arg), stepFromLocation("?step=-3", "", arg),
+          stepFromLocation("?step=abc", "", arg), stepFromLocation("", "#x", arg),
+          searchWithStep("?share=tok&step=2", 9), searchWithStep("", 0),
+        ];""",
+        STEPS,
+    )
+    assert found == [5, 7, 11, 0, 0, 0, "?share=tok&step=9", "?step=0"]
+
+
+def test_the_show_lays_out_the_kept_hands_and_the_play_what_is_still_held(js):
+    shown = js(
+        """const { handsShown } = await load("review/steps.js");
+        const play = { shown: [], held: [["5H"], []], kept: [["5H", "6C"], ["KS", "QS"]] };
+        const show = { ...play, shown: [{ seat: 1 }] };
+        return [handsShown(play), handsShown(show)];""",
+    )
+    assert shown == [[["5H"], []], [["5H", "6C"], ["KS", "QS"]]]
+
+
+def test_page_up_and_down_go_to_a_games_first_deal(js):
+    hands = [
+        {"hand": 0, "game": 1, "step": 2},
+        {"hand": 1, "game": 1, "step": 7},
+        {"hand": 2, "game": 2, "step": 12},
+        {"hand": 3, "game": 2, "step": 17},
+    ]
+    moves = js(
+        """const { stepForKey } = await load("review/steps.js");
+        const steps = Array(22).fill({});
+        const cases = [["PageDown", 0], ["PageDown", 8], ["PageDown", 12], ["PageDown", 18],
+          ["PageUp", 18], ["PageUp", 12], ["PageUp", 8], ["PageUp", 1]];
+        return cases.map(([key, from]) => stepForKey(key, from, steps, arg));""",
+        hands,
+    )
+    assert moves == [2, 12, 21, 21, 12, 2, 2, 0]
