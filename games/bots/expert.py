@@ -13,6 +13,8 @@
   play averaged over every hand the opponent may hold, with the game's target in it (a card
   that reaches the target is worth the game; one that lets the opponent reach it, its loss).
 - Claims and Muggins: like hard, every point and every wrong claim.
+- At tables of three or four it throws and plays as hard does (the search and the tables are
+  two-handed).
 
 The view holds no record of the seat's own throw once it is in the crib, and a bot is
 stateless, so the play treats its two thrown cards as unseen (a slight underuse of what the
@@ -29,6 +31,7 @@ from games.bots.hard import (
     most_likely_to_reach,
     most_likely_to_win_the_race,
 )
+from games.bots.pegging import hard_play
 from games.engine.analysis import DiscardAnalysis, analyze_discard
 from games.engine.cards import DECK, Card
 from games.engine.keep_pegging import keep_pegging
@@ -121,6 +124,9 @@ def expert_play(seen: SeatView, rng: RandomSource) -> Card:
     """The card with the best searched value to the end of the play (see the module)."""
     if len(seen.playable) == 1:
         return seen.playable[0]
+    if len(seen.seats) != 2:
+        # The search and its tables are two-handed; at three or four it plays as hard does.
+        return hard_play(seen, rng)
     seen_cards = seen.seen_cards()
     held_counts = [0, 0]
     held_counts[seen.seat] = len(seen.held)

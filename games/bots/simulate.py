@@ -89,6 +89,8 @@ def play_match(
         points=[dict.fromkeys(SOURCES, 0) for _ in range(seats)],
         decisions=[0] * seats,
         thinking_seconds=[0.0] * seats,
+        decision_seconds=[[] for _ in range(seats)],
+        decision_cpu_seconds=[[] for _ in range(seats)],
     )
     dealer = None
     while state.phase != "match_over":
