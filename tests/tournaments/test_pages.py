@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from tests.tournaments.conftest import round_settle, tasks_settle, tournament_full
-from tournaments.models import Tournament
+from tournaments.models import Pairing, Tournament
 from tournaments.services.lifecycle import tournament_create
 
 pytestmark = pytest.mark.django_db
@@ -104,7 +104,14 @@ def test_the_page_shows_standings_tables_and_a_players_own_table(client, alice, 
     round_settle(cup)
     tasks_settle()
     live = client.get(reverse("tournaments:live", args=[cup.pk])).content.decode()
-    assert "Final standings" in live and "review" in live
+    assert "Final standings" in live
+    # Every table played to the end links to its review.
+    played = Pairing.objects.filter(round__tournament=cup, match__isnull=False)
+    assert played.exists()
+    for pairing in played:
+        assert reverse("review:page", args=[pairing.match_id]) in live
+    review = client.get(reverse("review:page", args=[played.first().match_id]))
+    assert review.status_code == 200
     assert 'data-testid="my-table"' not in live
 
 
