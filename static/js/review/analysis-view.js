@@ -154,7 +154,10 @@ export function renderSummary(container, analysis, names) {
     ["Luck", (p) => signed(p.luck_total)],
     ["Counting accuracy", (p) => (p.counting_accuracy === null || p.counting_accuracy === undefined ? "–" : `${p.counting_accuracy.toFixed(1)}%`)],
   ];
-  for (const [label, value] of rows) {
+  // Three or four seats: nothing is graded but the counting, and the page says so plainly.
+  const ungraded = analysis.graded === false;
+  if (ungraded) container.append(element("p", "muted", "Throws, plays and luck are graded in two-player matches only: with three or four players only the counting is checked."));
+  for (const [label, value] of ungraded ? rows.slice(-1) : rows) {
     const row = element("tr");
     row.append(Object.assign(element("th", "", label), { scope: "row" }));
     for (const seat of seats) row.append(element("td", "", value(analysis.players[seat])));
