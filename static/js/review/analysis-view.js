@@ -117,7 +117,7 @@ export function renderHandAnalysis(container, analysis, step, name) {
     }
     container.append(element("h3", "", "Plays with a choice"), plays);
   }
-  if (hand.luck) {
+  if (hand.luck && Object.keys(hand.luck).length) {
     const luck = element("ul", "luck-lines");
     for (const [seat, entry] of Object.entries(hand.luck)) luck.append(element("li", "", `${name(Number(seat))}: ${luckText(entry)}`));
     container.append(element("h3", "", "Luck"), luck);
