@@ -95,10 +95,21 @@ def test_the_export_of_a_three_seat_match_replays_to_the_same_final_scores(clien
     assert transcript.count(" is dealt ") >= 3
 
 
-def test_play_this_deal_is_refused_for_a_four_seat_match(client, alice):
+def test_a_four_seat_match_has_no_play_this_deal_and_a_transcript_by_partnership(client, alice):
     match = finished_computer_match(alice, players=4, seed=4)
     client.force_login(alice)
     before = Match.objects.count()
     response = client.post(f"/matches/{match.pk}/review/play-this-deal/")
     assert Match.objects.count() == before
     assert response.status_code in (302, 400)
+    # The transcript names the partnerships and gives each side's score once.
+    transcript = client.get(f"/matches/{match.pk}/review/transcript.txt").content.decode()
+    names = [seat.display_name for seat in match.seats.order_by("number")]
+    assert transcript.startswith(
+        f"Cribbage match {match.pk}: {names[0]} & {names[2]} against {names[1]} & {names[3]}"
+    )
+    assert transcript.rstrip().endswith("win the match.")
+    first_deal = next(
+        line for line in transcript.splitlines() if line.startswith("Game 1, hand 1:")
+    )
+    assert "(score 0 to 0)" in first_deal
