@@ -166,7 +166,7 @@ export function renderSummary(container, analysis, names) {
   table.append(body);
   const thresholds = analysis.thresholds;
   container.append(table);
-  if (thresholds) {
+  if (thresholds && !ungraded) {
     container.append(element("p", "muted small-print", `Grades by expected points given away: inaccuracy from ${thresholds.inaccuracy}, mistake from ${thresholds.mistake}, blunder from ${thresholds.blunder}.`));
   }
 }
