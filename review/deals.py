@@ -56,6 +56,10 @@ def deal_replay_create(*, original: Match, user: AbstractBaseUser | None, share:
         raise ReviewError("not_authenticated", "log in (or play as a guest) to play this deal")
     if not review_allowed(match=original, user=user, share=share):
         raise ReviewError("not_found", "there is no finished match to replay here")
+    if original.players != 2:
+        # The replay seats one person against the computer: a table of three or four would
+        # need its own seating (docs/review.md, "Three and four players"); the page hides it.
+        raise ReviewError("replay_two_players", "play this deal is for two-player matches only")
     with transaction.atomic():
         match = match_create(creator=user, options=original.options_dict, deck_source=REPLAY_SOURCE)
         DealReplay.objects.create(match=match, original=original)

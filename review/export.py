@@ -96,6 +96,26 @@ def _items(items: list[dict]) -> str:
     return ", ".join(f"{item['kind']} {item['points']}" for item in items)
 
 
+def _sides(names: list[str]) -> list[list[int]]:
+    """The sides that score: a seat each, or with four players two partnerships (0 & 2, 1 & 3)."""
+    if len(names) == 4:
+        return [[0, 2], [1, 3]]
+    return [[seat] for seat in range(len(names))]
+
+
+def _scores_text(scores: list[int], names: list[str]) -> str:
+    """ "121 to 98": each side's score once (partners share theirs)."""
+    return " to ".join(str(scores[side[0]]) for side in _sides(names))
+
+
+def _winner_text(seat: int, names: list[str]) -> str:
+    """ "alice wins", or with four players "alice & carol win"."""
+    for side in _sides(names):
+        if seat in side and len(side) > 1:
+            return f"{' & '.join(names[member] for member in side)} win"
+    return f"{names[seat]} wins"
+
+
 def _line(event: dict[str, Any], names: list[str]) -> str | None:
     """One transcript line for a full-information event, or None for one not worth a line."""
     data = event["data"]
@@ -113,7 +133,7 @@ def _line(event: dict[str, Any], names: list[str]) -> str | None:
         )
         return (
             f"\nGame {data['game']}, hand {data['hand']}: {name(data['dealer'])} deals "
-            f"(score {' to '.join(str(s) for s in data['scores'])}). {dealt}."
+            f"(score {_scores_text(data['scores'], names)}). {dealt}."
         )
     if kind == "discarded":
         return f"{name(data['seat'])} throws {_cards(data.get('cards', []))} to the crib."
@@ -144,14 +164,14 @@ def _line(event: dict[str, Any], names: list[str]) -> str | None:
     if kind == "points_awarded":
         return f"{name(data['seat'])} gets {data['points']}."
     if kind == "game_ended":
-        scores = " to ".join(str(score) for score in data["scores"])
+        scores = _scores_text(data["scores"], names)
         skunk = f", {data['skunk']}" if data.get("skunk") not in (None, "none") else ""
-        return f"{name(data['winner'])} wins the game {scores}{skunk}."
+        return f"{_winner_text(data['winner'], names)} the game {scores}{skunk}."
     if kind == "match_ended":
         how = {"resigned": " by resignation", "abandoned": ": the other player left"}.get(
             data.get("reason", ""), ""
         )
-        return f"{name(data['winner'])} wins the match{how}."
+        return f"{_winner_text(data['winner'], names)} the match{how}."
     return None
 
 
@@ -161,7 +181,8 @@ def match_transcript(*, match: Match) -> str:
     timeline = match_timeline_get(match=match)
     options = match.options_dict
     lines = [
-        f"Cribbage match {match.pk}: {' against '.join(names)}",
+        f"Cribbage match {match.pk}: "
+        + " against ".join(" & ".join(names[seat] for seat in side) for side in _sides(names)),
         f"Variant: {options['variant']}-card, scoring {options['scoring']}, muggins "
         f"{'on' if options['muggins'] else 'off'}, match to {options['match_target']}.",
     ]

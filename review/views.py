@@ -63,7 +63,15 @@ def _proofs(match: Match, hands: list[dict], steps: list[dict]) -> list[dict]:
     for hand, shuffle in zip(hands, deals, strict=False):
         step = steps[hand["step"]]
         started = next(e for e in step["events"] if e["type"] == "hand_started")["data"]
-        deal = deal_from_deck(shuffle["deck"], dealer=hand["dealer"], hand_size=hand_size)
+        # Three or four seats deal five each (three: one card to the crib from the deck, or six
+        # to the dealer): the hand's own start says how many, as the engine dealt them.
+        deal = deal_from_deck(
+            shuffle["deck"],
+            dealer=hand["dealer"],
+            hand_size=started.get("hand_size", hand_size),
+            seats=match.players,
+            dealer_hand_size=started.get("dealer_hand_size"),
+        )
         dealt_ok = all(
             sorted(cards) == sorted(deal.hands[int(seat)])
             for seat, cards in started["dealt"].items()
@@ -76,6 +84,8 @@ def _proofs(match: Match, hands: list[dict], steps: list[dict]) -> list[dict]:
                 "deck": shuffle["deck"],
                 "salt": shuffle["salt"],
                 "dealt": started["dealt"],
+                "hand_size": started.get("hand_size", hand_size),
+                "dealer_hand_size": started.get("dealer_hand_size"),
                 "verified": dealt_ok
                 and verify_commitment(
                     deck=shuffle["deck"], salt=shuffle["salt"], commitment=shuffle["commitment"]
@@ -138,6 +148,8 @@ def review_page(request: HttpRequest, match_id: int) -> HttpResponse:
             "analysis": match_analysis_get(match=match),
             "proofs": _proofs(match, timeline["hands"], timeline["steps"]),
             "hand_size": 6 if match.variant == "six" else 5,
+            "seats": match.players,
+            "partnership": match.players == 4,
         },
         "comparison": _comparison(match),
         "replays": replays_of(match=match),

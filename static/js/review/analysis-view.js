@@ -117,7 +117,7 @@ export function renderHandAnalysis(container, analysis, step, name) {
     }
     container.append(element("h3", "", "Plays with a choice"), plays);
   }
-  if (hand.luck) {
+  if (hand.luck && Object.keys(hand.luck).length) {
     const luck = element("ul", "luck-lines");
     for (const [seat, entry] of Object.entries(hand.luck)) luck.append(element("li", "", `${name(Number(seat))}: ${luckText(entry)}`));
     container.append(element("h3", "", "Luck"), luck);
@@ -154,7 +154,10 @@ export function renderSummary(container, analysis, names) {
     ["Luck", (p) => signed(p.luck_total)],
     ["Counting accuracy", (p) => (p.counting_accuracy === null || p.counting_accuracy === undefined ? "–" : `${p.counting_accuracy.toFixed(1)}%`)],
   ];
-  for (const [label, value] of rows) {
+  // Three or four seats: nothing is graded but the counting, and the page says so plainly.
+  const ungraded = analysis.graded === false;
+  if (ungraded) container.append(element("p", "muted", "Throws, plays and luck are graded in two-player matches only: with three or four players only the counting is checked."));
+  for (const [label, value] of ungraded ? rows.slice(-1) : rows) {
     const row = element("tr");
     row.append(Object.assign(element("th", "", label), { scope: "row" }));
     for (const seat of seats) row.append(element("td", "", value(analysis.players[seat])));
@@ -163,7 +166,7 @@ export function renderSummary(container, analysis, names) {
   table.append(body);
   const thresholds = analysis.thresholds;
   container.append(table);
-  if (thresholds) {
+  if (thresholds && !ungraded) {
     container.append(element("p", "muted small-print", `Grades by expected points given away: inaccuracy from ${thresholds.inaccuracy}, mistake from ${thresholds.mistake}, blunder from ${thresholds.blunder}.`));
   }
 }

@@ -1,5 +1,5 @@
 // The review page: a finished match replayed step by step with everything face up (the board,
-// both hands, the crib, the starter, the pile and count, the shows itemised, the log so far),
+// every seat's hand (two, three or four), the crib, the starter, the pile and count, the shows itemised, the log so far),
 // the analysis of the hand on view, the score chart and each hand's fair-shuffle proof.
 // The timeline comes in the page (review/timeline.py); nothing here talks to the server.
 
@@ -7,6 +7,8 @@ import { CribbageBoard } from "../board.js";
 import { cardElement } from "../cards.js";
 import { commitmentFor, dealFromDeck } from "../fairness.js";
 import { describeEvent } from "../log.js";
+import { laneSeats, partnerOf } from "../seats.js";
+import { BoardPanel } from "../table/board-panel.js";
 import { itemLine } from "../table/show.js";
 import { renderHandAnalysis, renderSummary } from "./analysis-view.js";
 import { drawChart, scoreLineFromTimeline } from "./chart.js";
@@ -21,8 +23,31 @@ const FAR = 1;
 const name = (seat) => names[seat] || `Seat ${seat + 1}`;
 const logContext = { viewer: null, names, seats: names.map((_, seat) => seat) };
 
-const board = new CribbageBoard($("board"), data.variant);
-board.setNames(name(NEAR), name(FAR));
+// Three or four seats: seat 0 near, the others round the table as the live table draws a
+// spectator's view (static/js/seats.js), and the board drawn by the live table's own panel.
+const seatCount = data.seats || names.length;
+const view = { seats: names.map((_, seat) => seat), viewer: null, options: { variant: data.variant } };
+const lanes = laneSeats(view, NEAR);
+const many = seatCount > 2;
+let board = null;
+let panel = null;
+if (many) {
+  panel = new BoardPanel($("board"));
+} else {
+  board = new CribbageBoard($("board"), data.variant);
+  board.setNames(name(NEAR), name(FAR));
+}
+// The seats whose scores the chart and hand list show: one per partnership with four players.
+const scoreSeats = data.partnership ? [0, 1] : view.seats;
+const sideName = (seat) => (data.partnership ? `${name(seat)} & ${name(partnerOf(view, seat))}` : name(seat));
+
+/** A seat box's label: the name and the role ("dealer", "Ann's partner"). */
+function seatLabel(seat, dealer) {
+  const roles = [];
+  if (dealer === seat) roles.push("dealer");
+  if (data.partnership) roles.push(`${name(partnerOf(view, seat))}'s partner`);
+  return roles.length ? `${name(seat)} (${roles.join(", ")})` : name(seat);
+}
 
 // The whole log, built once: each line knows its step, and a step shows the lines up to it.
 const logLines = [];
@@ -112,7 +137,12 @@ async function drawProof(handIndex) {
   box.append(list, verdict);
   const hand = hands.find((entry) => entry.hand === handIndex);
   const hash = await commitmentFor(proof.deck, proof.salt);
-  const deal = dealFromDeck(proof.deck, { dealer: hand.dealer, handSize: data.hand_size, seats: names.length });
+  const deal = dealFromDeck(proof.deck, {
+    dealer: hand.dealer,
+    handSize: proof.hand_size ?? data.hand_size,
+    seats: seatCount,
+    dealerHandSize: proof.dealer_hand_size ?? null,
+  });
   const sameDeal = Object.entries(proof.dealt).every(([seat, cards]) => [...cards].sort().join() === [...deal.hands[seat]].sort().join());
   if (proofShown !== handIndex) return;
   const ok = hash === proof.commitment && sameDeal;
@@ -142,7 +172,8 @@ function buildHandList() {
       const button = document.createElement("button");
       button.type = "button";
       button.className = "hand-link";
-      button.textContent = `Game ${hand.game}, hand ${hand.hand + 1}: ${name(hand.dealer)} deals, ${hand.scores_before.join("–")}`;
+      const before = scoreSeats.map((seat) => hand.scores_before[seat]);
+      button.textContent = `Game ${hand.game}, hand ${hand.hand + 1}: ${name(hand.dealer)} deals, ${before.join("–")}`;
       button.addEventListener("click", () => show(hand.step));
       item.append(button);
       return item;
@@ -158,10 +189,11 @@ function show(index, { push = true } = {}) {
   const previous = current;
   current = index;
   const held = handsShown(state);
-  $("name-near").textContent = `${name(NEAR)}${state.dealer === NEAR ? " (dealer)" : ""}`;
-  $("name-far").textContent = `${name(FAR)}${state.dealer === FAR ? " (dealer)" : ""}`;
-  cardsInto($("hand-near"), held[NEAR] || []);
-  cardsInto($("hand-far"), held[FAR] || []);
+  for (const [lane, seat] of lanes) {
+    $(`name-${lane}`).textContent = seatLabel(seat, state.dealer);
+    $(`name-${lane}`).dataset.seat = String(seat);
+    cardsInto($(`hand-${lane}`), held[seat] || []);
+  }
   cardsInto($("starter"), state.starter ? [state.starter] : []);
   cardsInto($("crib"), state.crib);
   $("crib-label").textContent = state.dealer === null ? "Crib" : `${name(state.dealer)}'s crib`;
@@ -169,8 +201,14 @@ function show(index, { push = true } = {}) {
   cardsInto($("pile"), played, { dim: played.length - state.series.length });
   $("count").textContent = String(state.count);
   drawShows(state);
-  board.update("near", state.scores[NEAR], state.rear[NEAR], { animate: Math.abs(index - previous) === 1 });
-  board.update("far", state.scores[FAR], state.rear[FAR], { animate: Math.abs(index - previous) === 1 });
+  const animate = Math.abs(index - previous) === 1;
+  if (panel) {
+    panel.render({ ...view, scores: state.scores, rear: state.rear }, lanes, name, { animate });
+    if (previous < 0) panel.setLaneNames(view, lanes, name);
+  } else {
+    board.update("near", state.scores[NEAR], state.rear[NEAR], { animate });
+    board.update("far", state.scores[FAR], state.rear[FAR], { animate });
+  }
   for (const line of logLines) line.hidden = Number(line.dataset.step) > index;
   const log = $("log");
   log.scrollTop = log.scrollHeight;
@@ -186,11 +224,17 @@ function show(index, { push = true } = {}) {
   if (push) history.replaceState(null, "", `${location.pathname}${searchWithStep(location.search, index)}`);
 }
 
+/** Only the seats the chart draws (a partnership's first seat stands for both partners). */
+function bySeat(line) {
+  if (!many || !line) return line;
+  return Object.fromEntries(scoreSeats.filter((seat) => String(seat) in line).map((seat) => [String(seat), line[seat]]));
+}
+
 function chart(hand) {
   drawChart($("chart"), {
-    scoreLine: analysis ? analysis.score_line : scoreLineFromTimeline(hands, steps),
-    luckLine: analysis ? analysis.luck_line : null,
-    names,
+    scoreLine: bySeat(analysis ? analysis.score_line : scoreLineFromTimeline(hands, steps)),
+    luckLine: analysis && analysis.graded !== false ? bySeat(analysis.luck_line) : null,
+    names: many ? names.map((_, seat) => sideName(seat)) : names,
     current: hand,
   });
 }
