@@ -16,11 +16,11 @@ of ``score_play`` that a test holds equal to it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from math import comb
 
 from games.bots.base import RandomSource, SeatView
 from games.engine.cards import Card
+from games.engine.pegging_search import play_points
 
 MAX_COUNT = 31
 FIFTEEN = 15
@@ -33,27 +33,6 @@ GAME_POINT = 100
 
 def pip(rank: int) -> int:
     return min(rank, 10)
-
-
-def play_points(ranks: Sequence[int], count: int) -> int:
-    """Points for laying the last of ``ranks`` (the count's cards, in order) with ``count`` after.
-
-    Fifteen and thirty-one 2, pairs 2/6/12 for the trailing cards of one rank, and the longest
-    trailing run of three or more different consecutive ranks.
-    """
-    points = 2 if count in (FIFTEEN, MAX_COUNT) else 0
-    size = len(ranks)
-    last = ranks[-1]
-    same = 1
-    while same < size and ranks[-same - 1] == last:
-        same += 1
-    if same >= 2:
-        return points + same * (same - 1)
-    for length in range(size, 2, -1):
-        tail = ranks[-length:]
-        if max(tail) - min(tail) == length - 1 and len(set(tail)) == length:
-            return points + length
-    return points
 
 
 def unseen_rank_counts(seen: SeatView) -> list[int]:

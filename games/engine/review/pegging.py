@@ -40,7 +40,7 @@ from collections.abc import Sequence
 from math import comb
 
 from games.engine.cards import DECK, Card
-from games.engine.pegging_search import EXACT_LIMIT, GAME_POINT, play_values_from_state
+from games.engine.pegging_search import EXACT_LIMIT, GAME_POINT, play_points, play_values_from_state
 from games.engine.state import MatchState
 
 MAX_COUNT = 31
@@ -50,27 +50,6 @@ GO_POINT = 1
 
 def pip(rank: int) -> int:
     return min(rank, 10)
-
-
-def play_points(ranks: Sequence[int], count: int) -> int:
-    """Points for laying the last of ``ranks`` (this count's cards, in order), ``count`` after.
-
-    Suits never score in the play, so ranks are enough; a test holds this equal to
-    :func:`games.engine.scoring.score_play`.
-    """
-    points = 2 if count in (FIFTEEN, MAX_COUNT) else 0
-    size = len(ranks)
-    last = ranks[-1]
-    same = 1
-    while same < size and ranks[-same - 1] == last:
-        same += 1
-    if same >= 2:
-        return points + same * (same - 1)
-    for length in range(size, 2, -1):
-        tail = ranks[-length:]
-        if max(tail) - min(tail) == length - 1 and len(set(tail)) == length:
-            return points + length
-    return points
 
 
 def unseen_cards(state: MatchState, seat: int) -> list[Card]:
