@@ -12,9 +12,10 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.paginator import Page, Paginator
-from django.db.models import F, Q, QuerySet
+from django.db.models import Q, QuerySet
 
 from games.models import Match, Seat
+from games.player_records import WON, seat_won
 from games.profile_sections import ProfileSection
 
 PAGE_SIZE = 20
@@ -73,9 +74,9 @@ def _seats(
     if filters.variant:
         seats = seats.filter(match__variant=filters.variant)
     if filters.result == "won":
-        seats = seats.filter(match__winner_seat=F("number"))
+        seats = seats.filter(WON)
     elif filters.result == "lost":
-        seats = seats.exclude(match__winner_seat=F("number"))
+        seats = seats.exclude(WON)
     others = Seat.objects.exclude(user=player)
     if filters.against == "computer":
         seats = seats.filter(match__in=others.filter(is_bot=True).values("match_id"))
@@ -101,18 +102,22 @@ def finished_matches_page(
     current = paginator.get_page(page)
     matches = [seat.match for seat in current.object_list]
     others = Seat.objects.filter(match__in=matches).exclude(user=player).select_related("user")
-    opponent_by_match = {seat.match_id: seat for seat in others}
+    # Everyone else at the table (a partner too, at four), in seat order.
+    others_by_match: dict[int, list[Seat]] = {}
+    for other in others.order_by("number"):
+        others_by_match.setdefault(other.match_id, []).append(other)
     rows = []
     for seat in current.object_list:
         match = seat.match
-        other = opponent_by_match.get(match.pk)
+        table = others_by_match.get(match.pk, [])
         rows.append(
             FinishedMatch(
                 match_id=match.pk,
                 variant=match.get_variant_display(),
-                opponent=(other.display_name if other else None) or "(nobody)",
-                computer=bool(other and other.is_bot),
-                result="won" if match.winner_seat == seat.number else "lost",
+                opponent=", ".join(other.display_name or "an empty seat" for other in table)
+                or "(nobody)",
+                computer=any(other.is_bot for other in table),
+                result="won" if seat_won(match, seat.number) else "lost",
                 finish_reason=match.finish_reason,
                 scores=_own_first(list(match.match_scores or []), seat.number),
                 when=match.finished_at,

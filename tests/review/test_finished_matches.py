@@ -130,3 +130,32 @@ def test_match_points_are_listed_with_the_players_own_first(alice, bob):
     fake_finished(alice, bob, won=False)  # alice in seat 0 lost 0-1
     (row,) = finished_matches_page(player=bob, viewer=bob, filters=FinishedFilters())[1]
     assert (row.result, row.scores) == ("won", [1, 0])
+
+
+def test_a_partner_of_the_winner_is_listed_as_won_and_everyone_else_is_named(alice, bob, carol):
+    """At four, seat 2 wins with seat 0: alice (seat 0) won, and the row names the three others."""
+    match = Match.objects.create(
+        players=4,
+        status=Match.Status.FINISHED,
+        winner_seat=2,
+        finish_reason="points",
+        match_scores=[0, 0, 1, 0],
+        action_count=10,
+        finished_at=timezone.now(),
+    )
+    Seat.objects.create(match=match, number=0, user=alice)
+    Seat.objects.create(match=match, number=1, user=bob)
+    Seat.objects.create(match=match, number=2, is_bot=True, bot_level="hard")
+    Seat.objects.create(match=match, number=3, user=carol)
+
+    def rows(**filters):
+        return finished_matches_page(
+            player=alice, viewer=alice, filters=FinishedFilters(**filters)
+        )[1]
+
+    (row,) = rows()
+    assert row.result == "won" and row.computer
+    assert row.opponent.split(", ")[0] == bob.username and carol.username in row.opponent
+    assert ids(rows(result="won")) == [match.pk] and rows(result="lost") == []
+    (bobs,) = finished_matches_page(player=bob, viewer=bob, filters=FinishedFilters())[1]
+    assert bobs.result == "lost"
