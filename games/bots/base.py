@@ -1,9 +1,10 @@
 """What every computer opponent shares: the ``Bot`` protocol and what a seat may know.
 
 A bot decides from one seat's view (``games.engine.view(state, seat)``), never from the full
-state, so it cannot cheat: it sees its own cards, the cards played, the starter, the shown
-hands and the scores, exactly what a person in that seat sees. :func:`read_view` turns that
-JSON dict into a :class:`SeatView` of engine cards once, so the strategies work on value types.
+state, so it cannot cheat: it sees its own cards (held, and thrown to the crib), the cards
+played, the starter, the shown hands and the scores, exactly what a person in that seat sees.
+:func:`read_view` turns that JSON dict into a :class:`SeatView` of engine cards once, so the
+strategies work on value types.
 
 A bot is stateless: the same view and the same random generator state always give the same
 action, which is what lets the service layer call it on any worker, after a restart, or again.
@@ -106,6 +107,9 @@ class SeatView:
     """How many cards this seat lays away to the crib this hand."""
     crib_is_ours: bool = False
     """Whether the crib scores for this seat's side (its own deal, or its partner's)."""
+    thrown: tuple[Card, ...] = ()
+    """The cards this seat laid away to the crib this hand (empty before it throws): it saw
+    them, so they are no card the opponent can hold nor the starter still to come."""
 
     @property
     def is_dealer(self) -> bool:
@@ -117,8 +121,10 @@ class SeatView:
         return self.held + tuple(card for who, card in self.played if who == self.seat)
 
     def seen_cards(self) -> set[Card]:
-        """Every card this seat has seen this hand (its own, the starter, the table)."""
+        """Every card this seat has seen this hand (its own, held and thrown, the starter, the
+        table), so what the strategies deal to the others is only what it has not seen."""
         seen = set(self.held)
+        seen.update(self.thrown)
         seen.update(card for _, card in self.played)
         if self.starter is not None:
             seen.add(self.starter)
@@ -180,6 +186,7 @@ def read_view(view: dict[str, Any], seat: int) -> SeatView:
             throw=options.cards_thrown(dealer=dealer == seat),
             crib_is_ours=dealer is not None
             and side_of(dealer, players=len(seats)) == side_of(seat, players=len(seats)),
+            thrown=_cards(view["thrown"]),
         )
     except (KeyError, TypeError, ValueError) as error:
         if isinstance(error, BadView):

@@ -73,6 +73,7 @@ def _hand_started(view: View, data: dict[str, Any]) -> None:
     )
     if view["viewer"] is not None:
         view["cards"] = list(data.get("cards", []))
+        view["thrown"] = []
     _set_scores(view, data)
 
 
@@ -87,6 +88,8 @@ def _discarded(view: View, data: dict[str, Any]) -> None:
     view["discarded"][seat] = True
     view["crib_count"] += thrown
     if seat == view["viewer"]:
+        # Only the thrower's copy of the event carries the cards (its private part).
+        view["thrown"] = list(data["cards"])
         gone = set(data["cards"])
         view["cards"] = [card for card in view["cards"] if card not in gone]
 

@@ -1,9 +1,11 @@
 """What one viewer may see: the only code that decides it.
 
-``view(state, seat)`` gives a seat its own cards and everything public; ``view(state, None)``
-is the spectator's view. No view ever holds the deck, another seat's unshown cards, or the crib
-before it is shown. The ``to_act`` and ``legal`` parts are derived from the rest of the view by
-:func:`with_legal`, which the client-side reducer calls too, so the two cannot disagree.
+``view(state, seat)`` gives a seat its own cards (what it holds, and the cards it threw to the
+crib this hand, which it saw and a bot must not count as unseen) and everything public;
+``view(state, None)`` is the spectator's view. No view ever holds the deck, another seat's
+unshown cards, or the rest of the crib before it is shown. The ``to_act`` and ``legal`` parts
+are derived from the rest of the view by :func:`with_legal`, which the client-side reducer calls
+too, so the two cannot disagree.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ def view(state: MatchState, seat: int | None) -> dict[str, Any]:
         "match_scores": list(state.match_scores),
         "cuts": None if state.cuts is None else [str(card) for card in state.cuts],
         "cards": None if seat is None else [str(card) for card in state.held[seat]],
+        "thrown": None if seat is None else [str(card) for card in state.discards[seat] or ()],
         "held_counts": [len(part) for part in state.held],
         "discarded": [part is not None for part in state.discards],
         "crib_count": len(state.crib),

@@ -111,7 +111,10 @@ function handStarted(view, data) {
     shown: [],
     game_result: null,
   });
-  if (view.viewer !== null) view.cards = [...(data.cards || [])];
+  if (view.viewer !== null) {
+    view.cards = [...(data.cards || [])];
+    view.thrown = [];
+  }
   setScores(view, data);
 }
 
@@ -122,6 +125,8 @@ function discarded(view, data) {
   view.discarded[seat] = true;
   view.crib_count += thrown;
   if (seat === view.viewer) {
+    // Only the thrower's copy of the event carries the cards (its private part).
+    view.thrown = [...data.cards];
     const gone = new Set(data.cards);
     view.cards = view.cards.filter((card) => !gone.has(card));
   }

@@ -12,9 +12,10 @@ from hypothesis import strategies as st
 from games.bots import LEVELS, bot_for_level, read_view
 from games.bots.many_seats import crib_promise, hard_throw, medium_throw
 from games.bots.simulate import play_match
-from games.engine import MatchOptions, view
+from games.engine import Discard, MatchOptions, Shuffle, apply, new_match, shuffled_deck, view
 from games.engine.cards import parse_cards
-from tests.engine.seated import seated_hand
+from games.engine.pegging_search import seen_by
+from tests.engine.seated import cut_deck_for, seated_hand
 
 
 @given(
@@ -64,6 +65,33 @@ def test_hard_keeps_its_fives_and_gives_an_opponent_s_crib_the_king():
     assert not seen.crib_is_ours and seen.throw == 1
     assert hard_throw(seen, random.Random(1)) == tuple(parse_cards("KD"))
     assert medium_throw(seen, random.Random(1)) == tuple(parse_cards("KD"))
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        MatchOptions(players=3),
+        MatchOptions(players=3, deal="dealer_six"),
+        MatchOptions(players=4),
+    ],
+    ids=lambda o: f"{o.players}-{o.deal}",
+)
+def test_at_three_and_four_each_seat_has_seen_its_own_throw_and_no_other(options):
+    state, _ = apply(new_match(options), Shuffle(cut_deck_for(0, options.players)))
+    state, _ = apply(state, Shuffle(shuffled_deck(random.Random(options.players))))
+    throws = {
+        seat: state.held[seat][: options.cards_thrown(dealer=seat == state.dealer)]
+        for seat in state.seats
+    }
+    assert len(throws[0]) == (2 if options.dealer_takes_six else 1)  # seat 0 deals
+    for seat, cards in throws.items():
+        state, _ = apply(state, Discard(seat, cards))
+    for seat in state.seats:
+        seen = read_view(view(state, seat), seat)
+        assert seen.thrown == throws[seat]
+        assert set(seen.thrown) <= seen.seen_cards() == seen_by(state, seat)
+        others = {card for other, cards in throws.items() if other != seat for card in cards}
+        assert not others & seen.seen_cards()
 
 
 def test_a_partner_s_crib_counts_as_the_seat_s_own():

@@ -92,6 +92,46 @@ def check_table(player: Player, truth: dict) -> None:
     assert page.get_attribute("#hand-far", "data-count") == str(server["held_counts"][far])
     played = page.eval_on_selector_all("#series .card", "cards => cards.map(c => c.dataset.card)")
     assert sorted(played) == sorted(card for _, card in server["played"])
+    check_crib(player)
+
+
+CRIB_ON_PAGE = """() => {
+  const view = window.cribbage.table.view;
+  const drawn = [...document.querySelectorAll(".crib[id^=crib-]")].filter((crib) => !crib.hidden && crib.childElementCount);
+  return {
+    view: { thrown: view.thrown, crib_count: view.crib_count, dealer: view.dealer, phase: view.phase,
+            crib_shown: view.shown.some((entry) => entry.kind === "crib") },
+    cribs: drawn.map((crib) => ({
+      faces: [...crib.querySelectorAll(".card[data-card]")].map((card) => card.dataset.card),
+      backs: crib.querySelectorAll(".card-back").length,
+      label: crib.getAttribute("aria-label"),
+    })),
+  };
+}"""
+
+
+def check_crib(player: Player) -> None:
+    """Before the show the crib lies beside its dealer with the viewer's own throw face up and
+    every other card face down; a spectator sees backs only."""
+    found = player.page.evaluate(CRIB_ON_PAGE)
+    view, cribs = found["view"], found["cribs"]
+    if view["dealer"] is None or view["crib_count"] == 0 or view["crib_shown"]:
+        assert cribs == [], f"{player.name}: a crib is drawn when none lies on the table"
+        return
+    own = view["thrown"] or []
+    assert len(cribs) == 1, f"{player.name}: {len(cribs)} cribs drawn"
+    (crib,) = cribs
+    assert crib["faces"] == own, f"{player.name}: crib shows {crib['faces']}, threw {own}"
+    assert crib["backs"] == view["crib_count"] - len(own)
+    unknown = view["crib_count"] - len(own)
+    if own:  # the cards by name (tests/js/test_table_labels.py), then how many are unknown
+        assert "crib: " in crib["label"], crib["label"]
+        if unknown:
+            assert crib["label"].endswith(f" and {unknown} unknown"), crib["label"]
+        else:
+            assert "unknown" not in crib["label"], crib["label"]
+    else:
+        assert crib["label"].endswith(f"crib ({view['crib_count']})"), crib["label"]
 
 
 def shown_hands_on_page(player: Player) -> list[dict]:

@@ -10,7 +10,12 @@ import time
 import pytest
 
 from tests.browser.conftest import Player, create_live_users, settle
-from tests.browser.table_checks import act, check_show_against_engine, continue_past_show
+from tests.browser.table_checks import (
+    act,
+    check_crib,
+    check_show_against_engine,
+    continue_past_show,
+)
 from tests.conftest import save_screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -95,6 +100,7 @@ def check_drawn(player: Player, truth: dict) -> None:
     assert page.inner_text("#count") == str(server["count"])
     held = page.eval_on_selector_all("#hand-near .card", "cards => cards.map(c => c.dataset.card)")
     assert sorted(held) == sorted(server["cards"])
+    check_crib(player)  # its own throw face up in the crib, every other seat's face down
 
 
 def play_one_hand(players: list[Player], shots: str) -> int:

@@ -21,6 +21,7 @@ from games.engine import (
     view,
 )
 from tests.engine.builders import dealt, ready_to_play
+from tests.engine.random_play import random_match
 
 
 def test_a_seat_sees_its_own_cards_and_only_counts_of_the_others(alice, bob, spectator):
@@ -53,6 +54,107 @@ def test_the_crib_stays_hidden_until_it_is_shown(alice, bob):
     assert "KC" not in str(view(state, alice))
     assert view(state, alice)["crib_count"] == 2
     assert view(state, alice)["discarded"] == [False, True]
+
+
+CRIB = {"QC", "KC", "TC", "JC"}
+
+
+def cards_named(value: object) -> set[str]:
+    """Every card-like string anywhere in a JSON value."""
+    if isinstance(value, str):
+        return {value} if len(value) == 2 and value[1] in "SHDC" else set()
+    if isinstance(value, dict):
+        return set().union(set(), *(cards_named(item) for item in value.values()))
+    if isinstance(value, list):
+        return set().union(set(), *(cards_named(item) for item in value))
+    return set()
+
+
+def test_a_seat_sees_its_own_throw_in_order_and_never_the_other_seats(alice, bob, spectator):
+    state = dealt(
+        MatchOptions(),
+        dealer=alice,
+        pone="AH 2H 3H 4H KC QC",
+        dealer_cards="5D 6D 7D 8D JC TC",
+        starter="9S",
+    )
+    assert view(state, alice)["thrown"] == [] and view(state, bob)["thrown"] == []
+    assert view(state, spectator)["thrown"] is None
+    state, events = apply(state, Discard(bob, parse_cards("QC KC")))
+    assert view(state, bob)["thrown"] == ["QC", "KC"]  # as thrown, not sorted
+    assert view(state, alice)["thrown"] == []
+    # Only bob's copy of the event names his cards; the reducer fills his `thrown` from it.
+    (discarded,) = events
+    assert discarded.for_viewer(bob)["data"]["cards"] == ["QC", "KC"]
+    assert "cards" not in discarded.for_viewer(alice)["data"]
+    assert "cards" not in discarded.for_viewer(spectator)["data"]
+    state, _ = apply(state, Discard(alice, parse_cards("TC JC")))
+    assert view(state, alice)["thrown"] == ["TC", "JC"]
+    assert view(state, bob)["thrown"] == ["QC", "KC"]
+    for seat, others in ((alice, {"QC", "KC"}), (bob, {"TC", "JC"}), (spectator, CRIB)):
+        assert not cards_named(view(state, seat)) & others
+    assert view(state, spectator)["thrown"] is None
+
+
+THROW_OPTIONS = [
+    MatchOptions(match_target=2),
+    MatchOptions(variant="five", scoring="manual", muggins=True, match_target=2),
+    MatchOptions(players=3, match_target=2),
+    MatchOptions(players=3, deal="dealer_six", match_target=2),
+    MatchOptions(players=4, scoring="manual", muggins=True, match_target=2),
+]
+
+
+@pytest.mark.parametrize(
+    "options",
+    THROW_OPTIONS,
+    ids=lambda o: f"{o.players}-players-{o.variant}-{o.scoring}-{o.deal}",
+)
+def test_over_whole_matches_each_seat_sees_only_its_own_throw(options):
+    """Every step of a random match, at every table size: a seat's ``thrown`` is exactly its
+    own throw (the right size for its role) until the next deal, the reducer carries it there
+    from the seat's own events, and before the crib is shown no other seat's view names it."""
+    steps = list(random_match(options, seed=7 + THROW_OPTIONS.index(options)))
+    seats = steps[0].before.seats
+    mirrored = {seat: view(steps[0].before, seat) for seat in (*seats, None)}
+    throws_seen = 0
+    for step in steps:
+        state = step.after
+        for seat in (*seats, None):
+            for event in step.events:
+                mirrored[seat] = reduce_view(mirrored[seat], event.for_viewer(seat))
+            assert mirrored[seat] == view(state, seat)
+        crib_shown = any(shown.kind == "crib" for shown in state.shown)
+        for seat in seats:
+            thrown = view(state, seat)["thrown"]
+            own = state.discards[seat]
+            assert thrown == ([] if own is None else [str(card) for card in own])
+            if own is not None:
+                throws_seen += 1
+                assert len(thrown) == options.cards_thrown(dealer=seat == state.dealer)
+            if state.phase not in ("discard", "play", "show") or crib_shown:
+                continue
+            # The cut for deal and a Muggins window may name last hand's cards, dealt again.
+            for other in (*(s for s in seats if s != seat), None):
+                seen = view(state, other)
+                this_hand = {k: v for k, v in seen.items() if k not in ("cuts", "muggins")}
+                assert not cards_named(this_hand) & {str(card) for card in own or ()}
+        assert view(state, None)["thrown"] is None
+    assert throws_seen > 0
+
+
+def test_the_throw_is_forgotten_at_the_next_deal(alice, bob):
+    state, _ = ready_to_play(
+        MatchOptions(), dealer=alice, pone_keeps="KH QH 4H TH", dealer_keeps="AD 5C 2D 2S"
+    )
+    assert len(view(state, alice)["thrown"]) == 2
+    for step in random_match(MatchOptions(), seed=3):
+        if any(event.type == "hand_started" for event in step.events) and step.after.hand > 1:
+            assert all(view(step.after, seat)["thrown"] == [] for seat in step.after.seats)
+            assert view(step.before, step.before.dealer)["thrown"] != []
+            break
+    else:
+        pytest.fail("no second hand was dealt")
 
 
 def test_the_seat_to_play_is_told_which_cards_it_may_play(alice, bob):

@@ -240,3 +240,23 @@ def test_the_other_seats_come_from_the_view_not_from_one_minus_the_seat(js):
         "You win the match: bob left the game.",
         "You win the match: a player left the game.",
     ]
+
+
+def test_a_crib_names_the_viewer_s_own_throw_and_counts_the_rest(js):
+    result = js(
+        """
+        const { cribDescription } = await load("table/hands.js");
+        return [
+          cribDescription("Your", ["5H", "KS"], 4),
+          cribDescription("bob's", ["AD"], 4),
+          cribDescription("Your", ["5H", "KS"], 2),
+          cribDescription("bob's", [], 3),
+        ];
+        """
+    )
+    assert result == [
+        "Your crib: five of hearts, king of spades and 2 unknown",
+        "bob's crib: ace of diamonds and 3 unknown",
+        "Your crib: five of hearts and king of spades",
+        "bob's crib (3)",
+    ]

@@ -5,6 +5,19 @@
 
 import { cardBackElement, cardElement, cardName, cardNames, labelCard, loadCardOrder, saveCardOrder, sortCards } from "../cards.js";
 
+/**
+ * A crib before the show, for a screen reader: the viewer's own cards in it by name (it threw
+ * them), the others as a count: "Your crib: five of hearts, king of spades and 2 unknown".
+ */
+export function cribDescription(owner, thrown, count) {
+  if (!thrown.length) return `${owner} crib (${count})`;
+  const parts = thrown.map(cardName);
+  const unknown = count - thrown.length;
+  if (unknown > 0) parts.push(`${unknown} unknown`);
+  const listed = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
+  return `${owner} crib: ${listed}`;
+}
+
 export class Hands {
   /** `table` gives `$`, `view`, `name(seat)`, `nearSeat`, `lanes()` and `actions`. */
   constructor(table) {
@@ -148,7 +161,10 @@ export class Hands {
     if (again) again.focus({ preventScroll: true });
   }
 
-  /** The crib, face down beside its dealer until it is shown. */
+  /**
+   * The crib beside its dealer until it is shown: the viewer's own throw face up (it saw those
+   * cards), the other seats' cards face down.
+   */
   renderCribs() {
     const { view } = this.table;
     const cribShown = view.shown.some((entry) => entry.kind === "crib");
@@ -161,14 +177,22 @@ export class Hands {
         continue;
       }
       crib.hidden = false;
+      const own = view.thrown || [];
       const stack = document.createElement("div");
       stack.className = "crib-stack";
-      for (let i = 0; i < view.crib_count; i += 1) stack.append(cardBackElement({ extraClass: "small" }));
+      for (const card of own) {
+        const face = cardElement(card, { extraClass: "small" });
+        face.setAttribute("aria-hidden", "true"); // named in the crib's own label
+        stack.append(face);
+      }
+      for (let i = own.length; i < view.crib_count; i += 1) stack.append(cardBackElement({ extraClass: "small" }));
+      const owner = seat === view.viewer ? "Your" : `${this.table.name(seat)}'s`;
       const label = document.createElement("span");
       label.className = "box-label";
-      label.textContent = `${seat === view.viewer ? "Your" : `${this.table.name(seat)}'s`} crib (${view.crib_count})`;
+      label.textContent = `${owner} crib (${view.crib_count})`;
       crib.replaceChildren(label, stack);
-      crib.setAttribute("aria-label", label.textContent);
+      crib.setAttribute("role", "group");
+      crib.setAttribute("aria-label", cribDescription(owner, own, view.crib_count));
     }
   }
 
