@@ -47,7 +47,8 @@ COMPUTER_LEVELS = [
     ("hard", "Hard: discards by exact expected value and weighs your replies in the play"),
     (
         "expert",
-        "Expert: searches the rest of the play and weighs the chance to win near the end",
+        "Expert: reads what your throw and plays say about your cards, searches the rest of"
+        " the play, and plays for the win near the end",
     ),
 ]
 

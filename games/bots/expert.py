@@ -10,15 +10,24 @@
   :mod:`games.engine.win_probability`. In the last few points it plays hard's count-out and race
   (:mod:`games.bots.hard`), which play those hands out.
 - The play: :func:`games.engine.pegging_search.play_values`, an exact search of the rest of the
-  play averaged over every hand the opponent may hold, with the game's target in it (a card
-  that reaches the target is worth the game; one that lets the opponent reach it, its loss).
+  play averaged over every hand the opponent may hold, each weighed by how likely the opponent
+  was to keep it with the cards it has played (:mod:`games.engine.keep_likelihood`), with the
+  game's target in it (a card that reaches the target is worth the game; one that lets the
+  opponent reach it, its loss). Away from the end of a game (both players more than
+  :data:`~games.engine.pegging_search.NEED_CAP` from the target) the first two cards of a hand,
+  the pone's lead and the dealer's reply, are read from the table the same search made offline
+  with more dealt hands (:mod:`games.engine.opening_play`). When either player is within
+  :data:`WIN_REACH` of the target, each card's chance to win the game decides instead
+  (:mod:`games.engine.play_to_win`: the same search, each line scored by who wins once the
+  hands are counted in order), the points breaking ties.
 - Claims and Muggins: like hard, every point and every wrong claim.
 - At tables of three or four it throws and plays as hard does (the search and the tables are
   two-handed).
 
-The view holds no record of the seat's own throw once it is in the crib, and a bot is
-stateless, so the play treats its two thrown cards as unseen (a slight underuse of what the
-seat knows; see docs/engine.md).
+The view holds the seat's own throw (``thrown``), so although a bot is stateless the play
+counts its thrown cards as seen (:meth:`SeatView.seen_cards`) and never deals them to the
+opponent in the search, as :func:`games.engine.pegging_search.play_values_from_state` does from
+the whole state (see docs/engine.md).
 """
 
 from __future__ import annotations
@@ -35,7 +44,10 @@ from games.bots.pegging import hard_play
 from games.engine.analysis import DiscardAnalysis, analyze_discard
 from games.engine.cards import DECK, Card
 from games.engine.keep_pegging import keep_pegging
-from games.engine.pegging_search import play_values
+from games.engine.opening_play import opening_position_values
+from games.engine.pegging_search import NEED_CAP, play_values
+from games.engine.play_to_win import REACH as WIN_REACH
+from games.engine.play_to_win import chance_values
 from games.engine.scoring import show_total
 from games.engine.win_probability import win_probability
 
@@ -127,13 +139,54 @@ def expert_play(seen: SeatView, rng: RandomSource) -> Card:
     if len(seen.seats) != 2:
         # The search and its tables are two-handed; at three or four it plays as hard does.
         return hard_play(seen, rng)
+    needs = [0, 0]
+    needs[seen.seat] = seen.game_target - seen.scores[seen.seat]
+    needs[seen.opponent] = seen.game_target - seen.scores[seen.opponent]
+    candidates = list(seen.playable)
+    if min(needs) <= WIN_REACH and seen.starter is not None:
+        chances = chances_to_win(seen, needs)
+        best = max(round(chance, 9) for chance in chances.values())
+        candidates = [card for card in candidates if round(chances[card], 9) == best]
+        if len({card.rank for card in candidates}) == 1:
+            return min(candidates)
+    values = None
+    if min(needs) > NEED_CAP:
+        values = opening_position_values(
+            seen.kept,
+            [card for _, card in seen.played],
+            is_dealer=seen.is_dealer,
+            variant=seen.variant,
+        )
+    if values is None:
+        values = searched_play_values(seen, needs)
+    return max(candidates, key=lambda card: (values[card.rank], -card.value, -card.rank, card))
+
+
+def chances_to_win(seen: SeatView, needs: list[int]) -> dict[Card, float]:
+    """Near the end: each card's chance to win the game (:mod:`games.engine.play_to_win`)."""
+    seen_cards = seen.seen_cards()
+    return chance_values(
+        hand=seen.held,
+        kept=seen.kept,
+        opponent_played=tuple(card for who, card in seen.played if who == seen.opponent),
+        unseen=[card for card in DECK if card not in seen_cards],
+        opponent_held=seen.opponent_held,
+        series=tuple(card for _, card in seen.series),
+        count=seen.count,
+        needs=(needs[seen.seat], needs[seen.opponent]),
+        is_pone=not seen.is_dealer,
+        starter=seen.starter,
+        variant=seen.variant,
+    )
+
+
+def searched_play_values(seen: SeatView, needs: list[int]) -> dict[int, float]:
+    """:func:`games.engine.pegging_search.play_values` for this seat, by rank, the opponent's
+    possible hands weighed by how likely it was to keep them."""
     seen_cards = seen.seen_cards()
     held_counts = [0, 0]
     held_counts[seen.seat] = len(seen.held)
     held_counts[seen.opponent] = seen.opponent_held
-    needs = [0, 0]
-    needs[seen.seat] = seen.game_target - seen.scores[seen.seat]
-    needs[seen.opponent] = seen.game_target - seen.scores[seen.opponent]
     values = play_values(
         seat=seen.seat,
         hand=seen.held,
@@ -143,8 +196,12 @@ def expert_play(seen: SeatView, rng: RandomSource) -> Card:
         count=seen.count,
         needs=needs,
         one_series=seen.variant == "five",
+        opponent_kept=(
+            "dealer" if seen.dealer == seen.opponent else "pone",
+            tuple(card for who, card in seen.played if who == seen.opponent),
+        ),
     )
-    return max(seen.playable, key=lambda card: (values[card], -card.value, -card.rank, card))
+    return {card.rank: value for card, value in values.items()}
 
 
 def expert_bot() -> StrategyBot:

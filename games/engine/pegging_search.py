@@ -18,8 +18,10 @@ With three or four players the unseen cards are always dealt at random that way.
 
 This is "perfect-information Monte Carlo": inside one determinization both sides see every
 card, so the value is optimistic about what a seat can know. Measured against the hard level's
-one-reply look-ahead it still pegs better (docs/performance.md); the opponent's discards and
-plays are not used to weigh its hands (every consistent hand is equally likely).
+one-reply look-ahead it still pegs better (docs/performance.md). By default every consistent
+hand of the others is equally likely; with ``opponent_kept`` (two players) each hand the
+opponent may hold is weighed by how likely it was to keep it, with the cards it has played
+(:mod:`games.engine.keep_likelihood`): what its discard and its plays say about the rest.
 
 Near the end of a game, reaching the target ends it at once: give ``needs`` (the points each
 seat still needs) and a card that reaches a seat's need is worth :data:`GAME_POINT` to that
@@ -37,11 +39,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
 from math import comb
 
 from games.engine.cards import DECK, Card
+from games.engine.keep_likelihood import weight_of_ranks
 
 MAX_COUNT = 31
 FIFTEEN = 15
@@ -341,14 +344,19 @@ def _multiset_count(unseen_by_rank: Sequence[int], size: int, limit: int) -> int
     return found
 
 
-def _opponent_deals(
+def opponent_deals(
     seat: int,
     own_ranks: tuple[int, ...],
     unseen: Sequence[Card],
     held_counts: Sequence[int],
     rng: random.Random,
+    prior: Callable[[tuple[int, ...]], float] | None = None,
 ) -> list[tuple[Hands, float]]:
-    """The hands every seat may hold, each with its weight (summing to 1 over the list)."""
+    """The hands every seat may hold, each with its weight (summing to 1 over the list).
+
+    ``prior`` (two players only): a weight for the opponent's possible remaining ranks (how
+    likely it was to keep them), multiplied into each hand's share before it is normalised.
+    """
     seats = len(held_counts)
     others = [other for other in range(seats) if other != seat]
     if seats == 2:
@@ -358,13 +366,12 @@ def _opponent_deals(
         for card in unseen:
             unseen_by_rank[card.rank] += 1
         if _multiset_count(unseen_by_rank, size, EXACT_LIMIT) <= EXACT_LIMIT:
-            total = comb(len(unseen), size)
             deals = []
             for ranks, weight in _rank_multisets(unseen_by_rank, size):
                 hands = [own_ranks, own_ranks]
                 hands[other] = ranks
-                deals.append((tuple(hands), weight / total))
-            return deals
+                deals.append((tuple(hands), weight * (1.0 if prior is None else prior(ranks))))
+            return _normalised(deals)
     tally: Counter[Hands] = Counter()
     pool = list(unseen)
     samples = LEAD_SAMPLES if min(held_counts[other] for other in others) >= 4 else SAMPLES
@@ -378,7 +385,16 @@ def _opponent_deals(
             start += held_counts[other]
             hands[other] = tuple(sorted(card.rank for card in part))
         tally[tuple(hands)] += 1
+    if seats == 2 and prior is not None:
+        other = others[0]
+        return _normalised([(hands, times * prior(hands[other])) for hands, times in tally.items()])
     return [(hands, times / samples) for hands, times in tally.items()]
+
+
+def _normalised(deals: list[tuple[Hands, float]]) -> list[tuple[Hands, float]]:
+    # Every weight is positive (the keep likelihood is shrunk towards 1, never 0).
+    total = sum(weight for _, weight in deals)
+    return [(hands, weight / total) for hands, weight in deals]
 
 
 def play_values(
@@ -393,6 +409,7 @@ def play_values(
     needs: Sequence[int | None] | None = None,
     one_series: bool = False,
     partnerships: bool = False,
+    opponent_kept: tuple[str, Sequence[Card]] | None = None,
 ) -> dict[Card, float]:
     """The expected net points of each card ``seat`` may play now, to the end of the play.
 
@@ -402,7 +419,10 @@ def play_values(
     for the caller's convenience and not needed: who laid a card never changes its points);
     ``count``: the count. ``needs``: the points each seat still needs to win (None: play for
     points only). ``one_series``: the five-card game's single count. ``partnerships``: four
-    players, seats 0 and 2 against 1 and 3.
+    players, seats 0 and 2 against 1 and 3. ``opponent_kept`` (two players): the opponent's role
+    ("pone" or "dealer") and the cards it has played this hand; each hand it may hold is then
+    weighed by how likely it was to keep that hand with those cards
+    (:mod:`games.engine.keep_likelihood`) instead of every hand being equally likely.
 
     A card's value is the average over the others' possible hands of (points pegged by
     ``seat``'s side less points pegged by the other side(s)) from this card to the end of the
@@ -420,7 +440,10 @@ def play_values(
     series_ranks = tuple(card.rank for card in series)
     seed_text = f"{sorted(map(str, hand))}{list(map(str, series))}{count}{list(held_counts)}"
     rng = random.Random(seed_text)
-    deals = _opponent_deals(seat, own, sorted(unseen), held_counts, rng)
+    prior = None
+    if opponent_kept is not None and seats == 2:
+        prior = kept_prior(*opponent_kept, variant="five" if one_series else "six")
+    deals = opponent_deals(seat, own, sorted(unseen), held_counts, rng, prior)
     totals: dict[int, float] = {}
     for hands, weight in deals:
         for rank, value in rank_values(
@@ -428,6 +451,19 @@ def play_values(
         ).items():
             totals[rank] = totals.get(rank, 0.0) + weight * value
     return {card: totals[card.rank] for card in playable}
+
+
+def kept_prior(
+    role: str, played: Sequence[Card], *, variant: str
+) -> Callable[[tuple[int, ...]], float]:
+    """The opponent model: the weight of the opponent still holding ``ranks``, given that it
+    kept them along with the cards it has ``played`` this hand, as ``role``."""
+    played_ranks = tuple(card.rank for card in played)
+
+    def prior(ranks: tuple[int, ...]) -> float:
+        return weight_of_ranks((*ranks, *played_ranks), role=role, variant=variant)
+
+    return prior
 
 
 def seen_by(state, seat: int) -> set[Card]:
@@ -448,7 +484,9 @@ def play_values_from_state(state, seat: int, *, to_win: bool = False) -> dict[Ca
 
     Reads only what ``seat`` may know: its own cards and throw, the starter, the table, how
     many cards each other seat holds, the scores. ``to_win`` also counts reaching the game's
-    target (:data:`GAME_POINT`). Returns {} when ``seat`` has no card that fits.
+    target (:data:`GAME_POINT`). With two players the opponent's possible hands are weighed by
+    the opponent model (``opponent_kept``: its role and its cards played this hand), as the
+    expert weighs them. Returns {} when ``seat`` has no card that fits.
     """
     options = state.options
     held_counts = tuple(len(held) for held in state.held)
@@ -456,6 +494,12 @@ def play_values_from_state(state, seat: int, *, to_win: bool = False) -> dict[Ca
     needs = None
     if to_win:
         needs = tuple(options.game_target - score for score in state.scores)
+    opponent_kept = None
+    if len(state.seats) == 2:
+        # Weigh the opponent's possible hands by how likely it was to keep them, as the expert does.
+        opponent = next(other for other in state.seats if other != seat)
+        role = "dealer" if opponent == state.dealer else "pone"
+        opponent_kept = (role, tuple(card for who, card in state.played if who == opponent))
     return play_values(
         seat=seat,
         hand=state.held[seat],
@@ -466,6 +510,7 @@ def play_values_from_state(state, seat: int, *, to_win: bool = False) -> dict[Ca
         needs=needs,
         one_series=options.variant == "five",
         partnerships=len(state.seats) == 4,
+        opponent_kept=opponent_kept,
     )
 
 

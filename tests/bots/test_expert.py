@@ -4,16 +4,20 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.bots import bot_for_level
+from games.bots import BadView, bot_for_level
+from games.bots import expert as expert_module
 from games.bots.base import read_view
 from games.bots.expert import endgame_chance, expert_play, with_pegging
+from games.bots.pegging import unseen_rank_counts
 from games.bots.simulate import play_match
-from games.engine import MatchOptions, Play, apply, parse_card, view
+from games.engine import MatchOptions, Play, apply, parse_card, parse_cards, view
 from games.engine.analysis import analyze_discard
 from games.engine.cards import DECK
+from games.engine.pegging_search import seen_by
 from tests.engine.builders import dealt, play_in_turn, ready_to_play, with_scores
 
 SIX = MatchOptions(match_target=1)
@@ -43,6 +47,60 @@ def test_the_expert_plays_the_card_that_wins_the_game(bob, rng):
     assert state.phase == "match_over" and state.winner == bob
 
 
+def test_a_seat_s_own_throw_is_among_the_cards_it_has_seen(alice, bob):
+    state, _ = ready_to_play(
+        SIX,
+        dealer=1,
+        pone_keeps="TH 4H 9C KD",
+        dealer_keeps="5D 9S 8C 7C",
+        pone_throws="5H 5S",
+        dealer_throws="QD JC",
+    )
+    seen = read_view(view(state, alice), alice)
+    assert seen.thrown == parse_cards("5H 5S")
+    assert set(parse_cards("5H 5S")) <= seen.seen_cards()
+    assert not set(parse_cards("QD JC")) & seen.seen_cards()  # bob's throw stays unseen
+    assert seen.seen_cards() == seen_by(state, alice)  # as the review's search has it
+    # Two fives thrown, one more in the starter's place or not: only the unseen ones count.
+    fives = sum(1 for card in seen.seen_cards() if card.rank == 5)
+    assert unseen_rank_counts(seen)[5] == 4 - fives
+    assert read_view(view(state, bob), bob).thrown == parse_cards("QD JC")
+
+
+def test_a_view_without_the_throw_is_refused(alice):
+    state, _ = ready_to_play(SIX, dealer=1, pone_keeps="TH 4H 9C KD", dealer_keeps="5D 9S 8C 7C")
+    old = view(state, alice)
+    del old["thrown"]
+    with pytest.raises(BadView):
+        read_view(old, alice)
+
+
+def test_the_expert_s_search_never_deals_its_own_throw_to_the_opponent(bob, rng, monkeypatch):
+    state, _ = ready_to_play(
+        SIX,
+        dealer=1,
+        pone_keeps="TH 4H 9C KD",
+        dealer_keeps="5D 9S 8C 7C",
+        pone_throws="2S 3S",
+        dealer_throws="5C 5H",
+    )
+    # Past the lead and the reply (read from the opening table), the expert searches.
+    state, _ = play_in_turn(state, "TH 5D 4H")
+    searched: list[list] = []
+
+    def recording(**arguments):
+        searched.append(arguments["unseen"])
+        return real(**arguments)
+
+    real = expert_module.play_values
+    monkeypatch.setattr(expert_module, "play_values", recording)
+    expert_play(read_view(view(state, bob), bob), rng)
+    (unseen,) = searched
+    assert not set(parse_cards("5C 5H")) & set(unseen)
+    assert set(parse_cards("2S 3S")) <= set(unseen)  # alice's throw: bob never saw it
+    assert set(unseen) == {card for card in DECK if card not in seen_by(state, bob)}
+
+
 def test_discards_count_the_play_and_the_endgame_weighs_chances(alice, rng):
     state = dealt(
         SIX, dealer=1, pone="5H 5S 6D 7C KD QH", dealer_cards="AH 2H 3D 4S 9C 8C", starter="2C"
@@ -56,10 +114,11 @@ def test_discards_count_the_play_and_the_endgame_weighs_chances(alice, rng):
     assert max(endgame_chance(result, near) for result in results) > 0.3
 
 
-@given(st.integers(0, 2**32), st.integers(0, 3))
+@given(st.integers(0, 2**32), st.integers(0, 3), st.sampled_from([(0, 0), (112, 95), (90, 118)]))
 @settings(max_examples=40, deadline=None)
-def test_the_searched_play_is_always_a_legal_card(seed, dealt_count):
-    """Random positions of the play: the expert's card is always one the view allows."""
+def test_the_searched_play_is_always_a_legal_card(seed, dealt_count, scores):
+    """Random positions of the play, far from the end (the opening table, the search) and near
+    it (the chance to win): the expert's card is always one the view allows."""
     rng = random.Random(seed)
     deck = list(DECK)
     rng.shuffle(deck)
@@ -72,6 +131,7 @@ def test_the_searched_play_is_always_a_legal_card(seed, dealt_count):
         pone_throws=" ".join(map(str, deck[9:11])),
         dealer_throws=" ".join(map(str, deck[11:13])),
     )
+    state = with_scores(state, *scores)
     for _ in range(dealt_count):
         seat = state.turn
         if seat is None:
