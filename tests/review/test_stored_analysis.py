@@ -82,6 +82,22 @@ def test_the_real_analysis_is_stored_in_the_documented_shape(client, alice, bob)
     assert page.context["review_data"]["analysis"] == stored
 
 
+def test_an_analysis_stored_by_an_older_version_is_recomputed_as_the_current_one(
+    client, alice, bob
+):
+    from games.engine.review import FORMAT_VERSION
+
+    match = finished_match(alice, bob, seed=8, variant="six")
+    current = MatchAnalysis.objects.get(match=match).data
+    assert FORMAT_VERSION == 2 and current["version"] == FORMAT_VERSION
+    # As stored before plays were graded with the expert's evaluation (format version 1).
+    MatchAnalysis.objects.filter(match=match).update(version=1, data={"version": 1})
+    client.force_login(alice)
+    page = client.get(f"/matches/{match.pk}/review/")
+    assert page.context["review_data"]["analysis"] == current
+    assert MatchAnalysis.objects.get(match=match).version == FORMAT_VERSION
+
+
 def test_the_hooks_task_stores_the_timeline_and_views_read_it(client, alice, bob, monkeypatch):
     from review.models import MatchTimeline
     from review.timeline import TIMELINE_VERSION

@@ -3,7 +3,8 @@
 :func:`analyze_match` replays the log with the engine, one action at a time, and at each
 decision looks at the state just before it: a discard is graded with the exact
 :func:`games.engine.analysis.analyze_discard`, a play with a real choice with
-:func:`games.engine.review.pegging.play_values`. Events give the rest (the starter, go points,
+:func:`games.engine.review.pegging.graded_play_values` (the expert's evaluation: by points, or
+near the end by the chance to win). Events give the rest (the starter, go points,
 the shows, claims and Muggins). The result is a plain JSON-able dict whose format is written in
 docs/review.md; the review app stores it once per finished match.
 
@@ -23,15 +24,19 @@ from games.engine.events import Event
 from games.engine.flow import apply, new_match
 from games.engine.options import MatchOptions
 from games.engine.review.claims import ClaimTracker, counting_accuracy
-from games.engine.review.endgame import is_near_end, win_chances, win_label
+from games.engine.review.endgame import WIN_THRESHOLDS, is_near_end, win_chances, win_label
 from games.engine.review.grading import THRESHOLDS, accuracy, label_for
 from games.engine.review.luck import PARTS, SeatHand, hand_luck
 from games.engine.review.pegging import graded_play_values, has_real_choice, play_points
 from games.engine.state import MatchState
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+"""2: plays graded with the expert's evaluation (the opening table, the opponent model, the
+chance to win near the end). Stored analyses of an older version are recomputed (review app)."""
 DIGITS = 2
 """Values are rounded to hundredths in the output; grades are computed before rounding."""
+CHANCE_DIGITS = 4
+"""Chances to win (near-end plays' values) are rounded to four places."""
 
 
 def analyze_match(options: MatchOptions, actions: Sequence[Action]) -> dict[str, Any]:
@@ -164,16 +169,24 @@ class _MatchWalk:
         values, depth = graded_play_values(before, seat, to_win=to_win)
         top = max(values.values())
         best = action.card if values[action.card] >= top else max(values, key=values.__getitem__)
-        lost = max(0.0, top - values[action.card])
+        if to_win:
+            # Values are chances to win; the loss is in percentage points, as near-end discards.
+            lost = max(0.0, 100 * (top - values[action.card]))
+            label = win_label(lost)
+            digits = CHANCE_DIGITS
+        else:
+            lost = max(0.0, top - values[action.card])
+            label = label_for(lost)
+            digits = DIGITS
         hand.record["plays"].append(
             {
                 "seat": seat,
                 "play": index,
                 "card": str(action.card),
                 "best": str(best),
-                "values": {str(card): round(value, DIGITS) for card, value in values.items()},
+                "values": {str(card): round(value, digits) for card, value in values.items()},
                 "lost": round(lost, DIGITS),
-                "label": label_for(lost),
+                "label": label,
                 "depth": depth,
                 "by_win_probability": to_win,
             }
@@ -251,6 +264,7 @@ class _MatchWalk:
             "seats": len(seats),
             "graded": self.graded,
             "thresholds": dict(THRESHOLDS),
+            "win_thresholds": dict(WIN_THRESHOLDS),
             "hands": records,
             "players": {str(seat): self._player(seat, records) for seat in seats},
             "luck_line": luck_line if self.graded else {},
@@ -265,12 +279,11 @@ class _MatchWalk:
             "discards_best": sum(1 for d in discards if d["label"] == "best"),
             "discards": len(discards),
             "discard_lost": _points_lost(discards),
-            "discard_chance_lost": round(
-                sum(d["lost"] for d in discards if d["by_win_probability"]), DIGITS
-            ),
+            "discard_chance_lost": _chance_lost(discards),
             "plays_best": sum(1 for p in plays if p["label"] == "best"),
             "plays": len(plays),
             "play_lost": _points_lost(plays),
+            "play_chance_lost": _chance_lost(plays),
             "accuracy": accuracy([d["label"] for d in discards] + [p["label"] for p in plays]),
             "luck_total": round(luck, DIGITS) if self.graded else None,
             "counting_accuracy": counting_accuracy(self.claims.records, seat),
@@ -278,10 +291,16 @@ class _MatchWalk:
 
 
 def _points_lost(decisions: list[dict[str, Any]]) -> float:
-    """Expected points lost over decisions graded by points. Near the end a discard's loss is
-    in chance to win and a play's may hold the game's worth (100), so those are left out:
-    their labels still count in ``accuracy``."""
+    """Expected points lost over decisions graded by points. Near the end a decision's loss is
+    in percentage points of the chance to win, so those are left out (summed apart by
+    :func:`_chance_lost`): their labels still count in ``accuracy``."""
     return round(sum(d["lost"] for d in decisions if not d["by_win_probability"]), DIGITS)
+
+
+def _chance_lost(decisions: list[dict[str, Any]]) -> float:
+    """Percentage points of the chance to win lost over decisions graded near the end (never
+    added to points)."""
+    return round(sum(d["lost"] for d in decisions if d["by_win_probability"]), DIGITS)
 
 
 def _discard_value(result: DiscardAnalysis) -> dict[str, float]:

@@ -18,17 +18,24 @@ The expectation is exact, by rank: the opponent's best reply is the first rank, 
 reply net, that it holds a card of, and the chance it holds none of ``m`` given cards is
 ``C(U - m, k) / C(U, k)``. A test checks it against enumerating every opponent hand.
 
-Where it is exact and quick, the review grades deeper: :func:`graded_play_values` uses the
-engine's search of the whole rest of the play
-(:func:`games.engine.pegging_search.play_values_from_state`) whenever the opponent's possible
-hands can be enumerated (at most :data:`games.engine.pegging_search.EXACT_LIMIT` rank
-multisets: from the middle of the play on), and the one-reply model above otherwise (mostly
-the first cards of a hand, where the search would sample 40 random hands, taking a third of a
-second a play cold and giving a noisy grade). Each graded play says which it used.
+The review grades a play with the evaluation the expert computer opponent plays by
+(:func:`graded_play_values`, docs/review.md), and each graded play says which it used:
 
-Near the end of a game both put the target in (``to_win``): a card that reaches the seat's
-target is worth :data:`games.engine.pegging_search.GAME_POINT` (100) more and ends the play,
-and in the one-reply model so is an opponent's reply that reaches its target.
+- ``"win"``: near the end of a game (:func:`games.engine.review.endgame.is_near_end`), each
+  card's chance to win the game (:func:`games.engine.play_to_win.chance_values`: the rest of
+  the play searched, each line scored by who wins once the hands are counted in order);
+- ``"table"``: the pone's lead and the dealer's reply to it, from the table searched offline
+  (:func:`games.engine.opening_play.opening_values`);
+- ``"play"``: the engine's search of the whole rest of the play
+  (:func:`games.engine.pegging_search.play_values_from_state`, the opponent's hands weighed
+  by how likely it was to keep them) whenever those hands can be enumerated (at most
+  :data:`games.engine.pegging_search.EXACT_LIMIT` rank multisets);
+- ``"reply"``: the one-reply model above otherwise (where the search would sample random
+  hands, slowly and noisily).
+
+``play_values`` and ``card_value`` still take the target (``to_win``, ``needs``: a card that
+reaches it is worth :data:`games.engine.pegging_search.GAME_POINT` more), though the review's
+near-end grades are by chance to win.
 
 Only the two-player game is graded (with three or four seats a reply is not the next seat's
 alone).
@@ -40,7 +47,9 @@ from collections.abc import Sequence
 from math import comb
 
 from games.engine.cards import DECK, Card
+from games.engine.opening_play import opening_position_values
 from games.engine.pegging_search import EXACT_LIMIT, GAME_POINT, play_points, play_values_from_state
+from games.engine.play_to_win import chance_values
 from games.engine.state import MatchState
 
 MAX_COUNT = 31
@@ -71,18 +80,50 @@ def has_real_choice(playable: Sequence[Card]) -> bool:
 def graded_play_values(
     state: MatchState, seat: int, *, to_win: bool = False
 ) -> tuple[dict[Card, float], str]:
-    """Each playable card's value and the depth it was searched to: ``"play"`` (to the end of
-    the play, exact) or ``"reply"`` (one reply, exact; see the module docstring).
+    """Each playable card's value and how it was found (see the module docstring), two seats.
 
-    ``to_win`` (near the end of a game) puts the game's target in either: a card that reaches
-    it is worth :data:`GAME_POINT` more to the seat that lays it."""
+    ``to_win`` (near the end of a game): values are chances to win in [0, 1], depth ``"win"``.
+    Otherwise expected net points: ``"table"`` (the lead and its reply), ``"play"`` (the exact
+    search) or ``"reply"`` (the one-reply model). The review grades with the expert's own
+    evaluation so that its grades and the computer's play agree."""
     opponent = next(other for other in state.seats if other != seat)
+    playable = [card for card in state.held[seat] if state.count + card.value <= MAX_COUNT]
+    if to_win:
+        return chances_to_win(state, seat, opponent), "win"
+    opening = opening_position_values(
+        state.kept[seat],
+        [card for _, card in state.played],
+        is_dealer=seat == state.dealer,
+        variant=state.options.variant,
+    )
+    if opening is not None:
+        return {card: opening[card.rank] for card in playable}, "table"
     unseen_by_rank = [0] * 14
     for card in unseen_cards(state, seat):
         unseen_by_rank[card.rank] += 1
     if rank_multisets_up_to(unseen_by_rank, len(state.held[opponent]), EXACT_LIMIT) <= EXACT_LIMIT:
-        return play_values_from_state(state, seat, to_win=to_win), "play"
-    return play_values(state, seat, to_win=to_win), "reply"
+        return play_values_from_state(state, seat), "play"
+    return play_values(state, seat), "reply"
+
+
+def chances_to_win(state: MatchState, seat: int, opponent: int) -> dict[Card, float]:
+    """Each playable card's chance to win the game, as the expert computes it near the end."""
+    if state.starter is None:
+        raise ValueError("the chance to win needs the starter: grade plays only in the play")
+    target = state.options.game_target
+    return chance_values(
+        hand=state.held[seat],
+        kept=state.kept[seat],
+        opponent_played=tuple(card for who, card in state.played if who == opponent),
+        unseen=unseen_cards(state, seat),
+        opponent_held=len(state.held[opponent]),
+        series=tuple(card for _, card in state.series),
+        count=state.count,
+        needs=(target - state.scores[seat], target - state.scores[opponent]),
+        is_pone=seat != state.dealer,
+        starter=state.starter,
+        variant=state.options.variant,
+    )
 
 
 def rank_multisets_up_to(unseen_by_rank: Sequence[int], size: int, limit: int) -> int:

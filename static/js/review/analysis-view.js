@@ -40,7 +40,7 @@ export function discardBlock(discard, name) {
   box.dataset.seat = String(discard.seat);
   const head = element("p", "grade-head");
   head.append(element("strong", "", `${name(discard.seat)}'s throw `), labelBadge(discard.label));
-  if (discard.lost >= 0.05) head.append(` ${discard.lost.toFixed(1)} points given away`);
+  if (discard.lost >= 0.05) head.append(` ${lostText(discard)} given away`);
   box.append(head);
   const dealt = element("div", "grade-cards");
   for (const card of discard.dealt) {
@@ -59,17 +59,31 @@ export function discardBlock(discard, name) {
   return box;
 }
 
-/** One graded play: "alice played 7♣ (best 8♦): Mistake, 1.5 lost". */
+/** What a decision lost: expected points, or near the end percentage points of the chance to
+ * win (never mixed: docs/review.md). */
+export function lostText(decision) {
+  const amount = decision.lost.toFixed(1);
+  return decision.by_win_probability ? `${amount} percentage points of the chance to win` : `${amount} points`;
+}
+
+// How each play was graded (`depth` in docs/review.md), as the line's tooltip.
+const DEPTH_TEXT = {
+  win: "Graded by the chance to win the game, the rest of the play searched",
+  table: "Graded from the table of leads and replies searched offline",
+  play: "Graded by an exact search of the rest of the play",
+  reply: "Graded one reply deep",
+};
+
+/** One graded play: "alice played 7♣ (best 8♦): Mistake, 1.5 points lost". */
 export function playLine(play, name) {
   const line = element("li", `play-grade grade-line-${play.label}`);
   line.dataset.play = String(play.play);
   line.append(`${name(play.seat)}: ${shortCard(play.card)}`);
   if (play.best && play.best !== play.card && play.lost >= 0.05) line.append(` (best ${shortCard(play.best)})`);
   line.append(" ", labelBadge(play.label));
-  if (play.lost >= 0.05) line.append(` ${play.lost.toFixed(1)} lost`);
-  if (play.by_win_probability) line.append(" (by chance to win)");
-  // "play": the rest of the play searched exactly; "reply": one reply deep (docs/review.md).
-  if (play.depth) line.title = play.depth === "play" ? "Graded by an exact search of the rest of the play" : "Graded one reply deep";
+  if (play.lost >= 0.05) line.append(` ${lostText(play)} lost`);
+  else if (play.by_win_probability) line.append(" (by chance to win)");
+  if (play.depth) line.title = DEPTH_TEXT[play.depth] || "";
   return line;
 }
 
@@ -151,6 +165,8 @@ export function renderSummary(container, analysis, names) {
     ["Discard points lost", (p) => p.discard_lost.toFixed(1)],
     ["Plays best", (p) => `${p.plays_best}/${p.plays}`],
     ["Pegging points lost", (p) => p.play_lost.toFixed(1)],
+    // Near the end losses are percentage points of the chance to win: a row of their own.
+    ["Chance to win lost near the end", (p) => `${((p.discard_chance_lost || 0) + (p.play_chance_lost || 0)).toFixed(1)} pp`],
     ["Luck", (p) => signed(p.luck_total)],
     ["Counting accuracy", (p) => (p.counting_accuracy === null || p.counting_accuracy === undefined ? "–" : `${p.counting_accuracy.toFixed(1)}%`)],
   ];
@@ -168,5 +184,7 @@ export function renderSummary(container, analysis, names) {
   container.append(table);
   if (thresholds && !ungraded) {
     container.append(element("p", "muted small-print", `Grades by expected points given away: inaccuracy from ${thresholds.inaccuracy}, mistake from ${thresholds.mistake}, blunder from ${thresholds.blunder}.`));
+    const win = analysis.win_thresholds;
+    if (win) container.append(element("p", "muted small-print", `Near the end of a game, by percentage points (pp) of the chance to win given away: inaccuracy from ${win.inaccuracy}, mistake from ${win.mistake}, blunder from ${win.blunder}.`));
   }
 }

@@ -1,22 +1,31 @@
-"""Near the end of a game: discards graded by the chance to win, plays with the target in."""
+"""Near the end of a game: discards and plays graded by the chance to win."""
 
 from __future__ import annotations
 
 import pytest
 
-from games.engine import MatchOptions, parse_cards
+from games.engine import Discard, MatchOptions, Play, Shuffle, parse_card, parse_cards, replay
 from games.engine.analysis import analyze_discard
 from games.engine.cards import DECK
+from games.engine.play_to_win import chance_values
 from games.engine.review import analyze_match
 from games.engine.review.baselines import (
     CRIB_OVER_EXPECTED,
     HAND_DISTRIBUTION,
     PEGGING_DISTRIBUTION,
 )
-from games.engine.review.endgame import NEAR_END, is_near_end, win_chance, win_label
-from games.engine.review.pegging import GAME_POINT, card_value
+from games.engine.review.endgame import (
+    NEAR_END,
+    WIN_THRESHOLDS,
+    is_near_end,
+    win_chance,
+    win_label,
+)
+from games.engine.review.match_review import _MatchWalk
+from games.engine.review.pegging import GAME_POINT, card_value, graded_play_values
 from games.engine.scoring import show_total
 from games.engine.win_probability import win_probability
+from tests.engine.builders import cut_deck, deal_deck, with_scores
 from tests.engine.review.matches import bot_match
 
 
@@ -90,6 +99,88 @@ def test_discards_near_the_end_are_graded_by_chance_and_say_so(close_match):
         for play in hand["plays"]
     ]
     assert late_plays and all(play["by_win_probability"] for play in late_plays)
+
+
+def test_plays_near_the_end_are_graded_by_chance_in_percentage_points(close_match):
+    plays = [play for hand in close_match["hands"] for play in hand["plays"]]
+    late = [play for play in plays if play["by_win_probability"]]
+    assert late
+    for play in late:
+        assert play["depth"] == "win"
+        assert all(0.0 <= chance <= 1.0 for chance in play["values"].values())
+        top = max(play["values"].values())
+        assert play["lost"] == pytest.approx(100 * (top - play["values"][play["card"]]), abs=0.02)
+        assert play["label"] == win_label(play["lost"])
+    assert all(play["depth"] != "win" for play in plays if not play["by_win_probability"])
+    for seat, player in close_match["players"].items():
+        mine = [play for play in plays if play["seat"] == int(seat)]
+        chance_lost = sum(p["lost"] for p in mine if p["by_win_probability"])
+        points_lost = sum(p["lost"] for p in mine if not p["by_win_probability"])
+        assert player["play_chance_lost"] == pytest.approx(chance_lost, abs=0.02)
+        assert player["play_lost"] == pytest.approx(points_lost, abs=0.02)
+
+
+def peg_out_position():
+    """Bob deals and needs 2; alice needs 3 and her hand counts 6 whatever the starter. She
+    leads KD: bob's KS pairs it and wins at once; any other card likely lets her count out
+    first (his hand counts nothing with the 9H)."""
+    options = MatchOptions(match_target=1)
+    pone, dealer = "KD 5S 5C 4H KC QC", "KS 7C 3D AH JC TC"
+    actions = [
+        Shuffle(cut_deck(1)),
+        Shuffle(deal_deck(pone, dealer, "9H")),
+        Discard(0, tuple(parse_cards("KC QC"))),
+        Discard(1, tuple(parse_cards("JC TC"))),
+        Play(0, parse_card("KD")),
+    ]
+    return options, actions
+
+
+def test_a_near_end_plays_values_are_the_experts_chances_to_win():
+    options, actions = peg_out_position()
+    state, _ = replay(options, actions)
+    state = with_scores(state, 118, 119)
+    values, depth = graded_play_values(state, 1, to_win=True)
+    dealt = parse_cards("KS 7C 3D AH JC TC")
+    seen = {*dealt, parse_card("9H"), parse_card("KD")}
+    expected = chance_values(
+        hand=parse_cards("KS 7C 3D AH"),
+        kept=parse_cards("KS 7C 3D AH"),
+        opponent_played=parse_cards("KD"),
+        unseen=[card for card in DECK if card not in seen],
+        opponent_held=3,
+        series=parse_cards("KD"),
+        count=10,
+        needs=(2, 3),
+        is_pone=False,
+        starter=parse_card("9H"),
+        variant="six",
+    )
+    assert depth == "win" and values == expected
+    assert values[parse_card("KS")] == 1.0 > values[parse_card("AH")]
+
+
+def test_missing_a_peg_out_near_the_end_is_a_blunder_in_percentage_points():
+    options, actions = peg_out_position()
+    walk = _MatchWalk(options)
+    for action in actions[:-1]:
+        walk.step(action)
+    walk.state = with_scores(walk.state, 118, 119)  # as if this were the end of a long game
+    for action in (actions[-1], Play(1, parse_card("AH"))):
+        walk.step(action)
+    review = walk.result()
+    (play,) = review["hands"][0]["plays"][1:]
+    chances, _ = graded_play_values(
+        with_scores(replay(options, actions)[0], 118, 119), 1, to_win=True
+    )
+    assert play["card"] == "AH" and play["best"] == "KS"
+    assert play["by_win_probability"] and play["depth"] == "win"
+    assert play["values"] == {str(card): round(chance, 4) for card, chance in chances.items()}
+    lost = 100 * (1.0 - chances[parse_card("AH")])
+    assert play["lost"] == pytest.approx(lost, abs=0.006)
+    assert play["lost"] >= WIN_THRESHOLDS["blunder"] and play["label"] == "blunder"
+    bob = review["players"]["1"]
+    assert bob["play_chance_lost"] == play["lost"] and bob["play_lost"] == 0.0
 
 
 def reference_chance(result, dealt, own, theirs, variant, target):

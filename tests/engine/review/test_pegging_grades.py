@@ -1,4 +1,5 @@
-"""The review's pegging values: the one-reply model against a brute force over opponent hands."""
+"""The review's pegging values: the expert's evaluation (the opening table, the search with the
+opponent model) and the one-reply model against a brute force over opponent hands."""
 
 from __future__ import annotations
 
@@ -7,8 +8,18 @@ from itertools import combinations
 
 import pytest
 
-from games.engine import MatchOptions, Play, apply, new_match, parse_cards
-from games.engine.pegging_search import play_values_from_state
+from games.engine import (
+    MatchOptions,
+    Play,
+    apply,
+    new_match,
+    parse_card,
+    parse_cards,
+    pegging_search,
+)
+from games.engine.cards import DECK
+from games.engine.opening_play import opening_values
+from games.engine.pegging_search import play_values_from_state, seen_by
 from games.engine.play import MAX_COUNT
 from games.engine.review.pegging import (
     GO_POINT,
@@ -19,7 +30,10 @@ from games.engine.review.pegging import (
     unseen_cards,
 )
 from games.engine.scoring import score_play
+from tests.engine.builders import play_in_turn, ready_to_play
 from tests.engine.review.matches import bot_match
+
+SIX = MatchOptions(match_target=1)
 
 
 def pile_points(pile):
@@ -100,16 +114,63 @@ def test_one_reply_values_equal_a_brute_force_over_every_opponent_hand(variant):
             assert value == pytest.approx(exact[card], abs=1e-9)
 
 
-def test_graded_values_use_the_full_search_where_it_is_exact_and_say_so():
+@pytest.mark.parametrize("variant", ["six", "five"])
+def test_graded_values_are_the_experts_evaluation_and_say_how(variant):
     depths = set()
-    for state, seat in choice_positions(MatchOptions(match_target=1), 12, 30):
+    options = MatchOptions(variant=variant, match_target=1)
+    for state, seat in choice_positions(options, 12, 30):
         values, depth = graded_play_values(state, seat)
         depths.add(depth)
-        if depth == "play":
+        if depth == "table":
+            # The pone's lead or the dealer's reply to it: nothing else played this hand.
+            kept = tuple(card.rank for card in state.kept[seat])
+            if seat == state.dealer:
+                assert len(state.played) == 1 and state.played[0][0] != seat
+                table = opening_values(kept, lead=state.played[0][1].rank, variant=variant)
+            else:
+                assert not state.played
+                table = opening_values(kept, lead=None, variant=variant)
+            assert values == {card: table[card.rank] for card in state.held[seat]}
+        elif depth == "play":
             assert values == play_values_from_state(state, seat)
         else:
+            assert depth == "reply" and len(state.played) >= 2
             assert values == play_values(state, seat)
-    assert depths == {"play", "reply"}
+    assert depths == ({"table", "play", "reply"} if variant == "six" else {"table", "play"})
+
+
+def test_the_full_search_weighs_the_opponents_hands_as_the_expert_does():
+    # Bob (the dealer) to reply after alice's 4H and his 3D and her 5S: her last card is a guess.
+    state, _ = ready_to_play(SIX, dealer=1, pone_keeps="5S 4H 9C KD", dealer_keeps="AH 2H 3D 4S")
+    state, _ = play_in_turn(state, "4H 3D 5S")
+    bob = 1
+    values = play_values_from_state(state, bob)
+    seen = seen_by(state, bob)
+    search = {
+        "seat": bob,
+        "hand": state.held[bob],
+        "unseen": [card for card in DECK if card not in seen],
+        "held_counts": (2, 3),
+        "series": parse_cards("4H 3D 5S"),
+        "count": 12,
+    }
+    modelled = pegging_search.play_values(**search, opponent_kept=("pone", parse_cards("4H 5S")))
+    assert values == modelled
+    assert values != pegging_search.play_values(**search)
+    graded, depth = graded_play_values(state, bob)
+    assert depth == "play" and graded == values
+
+
+def test_the_lead_and_its_reply_are_graded_from_the_opening_table():
+    state, _ = ready_to_play(SIX, dealer=1, pone_keeps="KD 5S 5C 4H", dealer_keeps="KS 7C 3D AH")
+    values, depth = graded_play_values(state, 0)
+    lead = opening_values((13, 5, 5, 4), lead=None)
+    assert depth == "table" and values == {card: lead[card.rank] for card in state.held[0]}
+    state, _ = play_in_turn(state, "KD")
+    values, depth = graded_play_values(state, 1)
+    reply = opening_values((13, 7, 3, 1), lead=13)
+    assert depth == "table" and values == {card: reply[card.rank] for card in state.held[1]}
+    assert max(values, key=values.get) == parse_card("KS")  # the pair
 
 
 def test_play_points_equal_the_engines_scoring_of_the_pile():
