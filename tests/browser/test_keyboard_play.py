@@ -42,6 +42,15 @@ def view(page) -> dict:
     return page.evaluate("window.cribbage.view")
 
 
+def view_and_seq(page) -> tuple[dict, str]:
+    """The view and the sequence number it stands at, read together: the page sets both in one
+    event handler, so read apart the computer's answer could land between them, and a wait for
+    the next change would then wait for a move already made."""
+    return page.evaluate(
+        "() => [window.cribbage.view, document.getElementById('match').dataset.seq]"
+    )
+
+
 def wait_for_change(page, seq: str) -> None:
     page.wait_for_function(
         "(seq) => document.getElementById('match').dataset.seq !== seq", arg=seq, timeout=20_000
@@ -90,10 +99,9 @@ def test_a_visitor_plays_a_whole_hand_against_the_computer_by_keyboard(site_serv
     # The play: whenever it is our turn, the digit of the first playable card in the hand.
     played_by_keys: list[str] = []
     for _ in range(40):
-        now = view(page)
+        now, seq = view_and_seq(page)
         if now["hand"] != first_view["hand"] or now["phase"] not in ("play",):
             break
-        seq = page.get_attribute("#match", "data-seq")
         if now["legal"]["play"]:
             hand = shown_hand(page)
             place = next(i for i, card in enumerate(hand) if card in now["legal"]["play"])
