@@ -100,6 +100,26 @@ def assert_in_view(page, phase: str, screen: str) -> None:
             )
 
 
+# For each face-up card in a crib stack, how much of its width the next card leaves in sight.
+CRIB_FACES_IN_SIGHT = """() => [...document.querySelectorAll(".crib-stack")].flatMap((stack) => {
+  const cards = [...stack.querySelectorAll(".card")];
+  return cards.flatMap((card, i) => {
+    if (!card.dataset.card) return [];
+    const box = card.getBoundingClientRect();
+    const next = cards[i + 1];
+    const seen = next ? next.getBoundingClientRect().left - box.left : box.width;
+    return [[card.dataset.card, seen / box.width]];
+  });
+})"""
+
+
+def assert_crib_faces_readable(page, screen: str) -> None:
+    """The viewer's own throw lies face up in the crib stack: the card laid over each of those
+    leaves at least a third of it in sight, so its corner (rank and suit) can be read."""
+    for card, in_sight in page.evaluate(CRIB_FACES_IN_SIGHT):
+        assert in_sight >= 0.34, f"{screen}: only {in_sight:.0%} of {card} in the crib is in sight"
+
+
 @pytest.mark.parametrize("screen", SCREENS)
 def test_the_board_count_hand_and_buttons_are_in_view_together_in_every_phase(seat_players, screen):
     viewport, options = SCREENS[screen]
@@ -129,6 +149,7 @@ def test_the_board_count_hand_and_buttons_are_in_view_together_in_every_phase(se
                 assert player.page.get_attribute("#claim-points", "max") == "29"
             try:
                 assert_in_view(player.page, phase, screen)
+                assert_crib_faces_readable(player.page, screen)
             except AssertionError:
                 save_screenshot(player.page, f"layout-{screen}-{phase}-out-of-view")
                 raise
