@@ -7,9 +7,9 @@ from typing import Any
 from django import forms
 from django.utils import timezone
 
-from games.forms import NewMatchForm
+from games.forms import COMPUTER_LEVELS, NewMatchForm
 from tournaments.models import Tournament
-from tournaments.services.lifecycle import ACC_GAMES, MAX_CAPACITY, MAX_ROUNDS
+from tournaments.services.lifecycle import ACC_GAMES, COMPUTER_LEVEL, MAX_CAPACITY, MAX_ROUNDS
 
 
 class TournamentForm(NewMatchForm):
@@ -55,6 +55,12 @@ class TournamentForm(NewMatchForm):
     computers_fill = forms.BooleanField(
         required=False, label="The computer may fill an empty seat (casual only)"
     )
+    computer_level = forms.ChoiceField(
+        choices=[(level, described.split(":")[0]) for level, described in COMPUTER_LEVELS],
+        initial=COMPUTER_LEVEL,
+        required=False,
+        label="The computer's level, when it fills a seat",
+    )
     acc_knockout = forms.BooleanField(
         required=False, label="ACC: the top quarter plays a knockout after the session"
     )
@@ -80,5 +86,6 @@ class TournamentForm(NewMatchForm):
             "duplicate": data["duplicate"],
             "rank_by_duplicate": data["rank_by_duplicate"],
             "computers_fill": data["computers_fill"],
+            "computer_level": data["computer_level"] or COMPUTER_LEVEL,
             "acc_knockout": data["acc_knockout"],
         }

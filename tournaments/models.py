@@ -46,6 +46,8 @@ class Tournament(models.Model):
     duplicate = models.BooleanField(default=False)
     rank_by_duplicate = models.BooleanField(default=False)
     computers_fill = models.BooleanField(default=False)
+    # Which computer opponent takes a seat the field leaves empty (games.bots.LEVELS).
+    computer_level = models.CharField(max_length=16, default="medium")
     acc_knockout = models.BooleanField(default=False)
     capacity = models.PositiveSmallIntegerField(default=16)
     # None: starts when full.

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from accounts.services import guest_create
 from games import services
-from games.models import Match
+from games.models import Match, Seat
 from games.services.errors import ServiceError
 from games.services.presence import match_presence_connect
 from tests.support.tasks import tasks_run_due, tasks_waiting
@@ -71,6 +71,7 @@ def refused(code: str, action, *args, **kwargs) -> None:
         ("bad_options", {"rounds": True}),
         ("bad_options", {"no_show_seconds": 5}),
         ("rated_with_computer", {"rated": True, "computers_fill": True}),
+        ("bad_options", {"computers_fill": True, "computer_level": "grandmaster"}),
         ("bad_options", {"rank_by_duplicate": True}),
         ("bad_options", {"acc_knockout": True}),
         ("bad_start", {"starts_at": "past"}),
@@ -205,6 +206,17 @@ def test_computers_fill_an_odd_field_when_allowed(alice, field):
     tables = round_tables(cup, 1)
     assert len(tables) == 2 and all(second is not None for _, second in tables)
     assert any("Computer" in name for table in tables for name in table)
+
+
+def test_the_computer_that_fills_a_seat_is_the_level_the_creator_chose(alice, field):
+    cup = tournament_full(
+        alice, field(3), kind="swiss", rounds=2, computers_fill=True, computer_level="expert"
+    )
+    (computer,) = cup.entries.filter(user__isnull=True)
+    assert computer.bot_level == "expert"
+    tables = Pairing.objects.filter(round__tournament=cup).values_list("match_id", flat=True)
+    seats = list(Seat.objects.filter(match_id__in=tables, is_bot=True))
+    assert [seat.display_name for seat in seats] == ["Computer (expert)"]
 
 
 def test_a_stranger_cannot_play_another_players_table(alice, field, mallory):

@@ -40,13 +40,17 @@ def test_a_signed_in_person_creates_a_tournament_from_the_form(client, alice):
             "round_minutes": 20,
             "no_show_seconds": 300,
             "duplicate": "on",
+            "computers_fill": "on",
+            "computer_level": "expert",
         },
     )
     cup = Tournament.objects.get(name="Club night")
     assert response.status_code == 302 and response["Location"] == f"/tournaments/{cup.pk}/"
     assert cup.kind == "acc" and cup.rounds == 9 and cup.duplicate and cup.created_by == alice
+    assert cup.computers_fill and cup.computer_level == "expert"
     page = client.get(response["Location"]).content.decode()
     assert "Duplicate deals" in page and "compared with the average" in page
+    assert "the computer (expert) may fill a seat" in page
     assert 'data-testid="join-tournament"' in page and 'data-testid="cancel-tournament"' in page
 
 

@@ -43,12 +43,17 @@ def test_two_people_join_are_sent_to_their_table_and_see_the_standings(
     page.fill("#id_match_target", "1")
     page.fill("#id_capacity", "2")
     page.check("#id_duplicate")
+    # The computer would fill a seat only if a knockout had one entrant at its start; the
+    # level chosen is in the tournament's terms either way.
+    page.check("#id_computers_fill")
+    page.select_option("#id_computer_level", "expert")
     save_screenshot(page, "tournaments-list-desktop")
     accessible(page)
     page.click("[data-testid=create-tournament]")
     page.wait_for_url("**/tournaments/*/")
     tournament_url = page.url
     assert "compared with the average" in page.inner_text("[data-testid=duplicate-note]")
+    assert "the computer (expert) may fill a seat" in page.inner_text("main")
 
     # Bob joins from his phone, then waits in the lobby, where the tournament is listed.
     bob.page.goto(tournament_url)

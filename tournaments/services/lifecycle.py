@@ -21,6 +21,7 @@ from django.utils import timezone
 
 from accounts.services import profile_for
 from games import engine
+from games.bots import LEVELS
 from ratings.kinds import kind_of
 from ratings.selectors import rating_value_for
 from tournaments.broadcast import tournament_changed
@@ -44,6 +45,7 @@ MAX_ROUNDS = 20
 ACC_GAMES = 9
 ACC_NO_SHOW_SECONDS = 300
 COMPUTER_LEVEL = "medium"
+"""The computer that fills a seat when the creator names none: an even game for most players."""
 
 
 def _refuse(code: str, message: str) -> None:
@@ -70,6 +72,7 @@ def tournament_create(
     duplicate: bool = False,
     rank_by_duplicate: bool = False,
     computers_fill: bool = False,
+    computer_level: str = COMPUTER_LEVEL,
     acc_knockout: bool = False,
     capacity: int = 16,
     starts_at: datetime | None = None,
@@ -113,6 +116,8 @@ def tournament_create(
     if no_show_seconds is None:
         no_show_seconds = ACC_NO_SHOW_SECONDS
     no_show_seconds = _whole(no_show_seconds, "no-show time (seconds)", 10, 3600)
+    if computer_level not in LEVELS:
+        _refuse("bad_options", f"the computer's level is one of {', '.join(LEVELS)}")
     if rated and computers_fill:
         _refuse("rated_with_computer", "the computer never plays rated matches")
     if rated and profile_for(creator).is_guest:
@@ -137,6 +142,7 @@ def tournament_create(
             duplicate=duplicate,
             rank_by_duplicate=rank_by_duplicate,
             computers_fill=computers_fill,
+            computer_level=computer_level,
             acc_knockout=acc_knockout,
             capacity=capacity,
             starts_at=starts_at,
@@ -277,7 +283,7 @@ def tournament_start_if_due(*, tournament_id: int) -> bool:
             odd = len(entries) % 2 and tournament.kind != Tournament.Kind.KNOCKOUT
             if odd or len(entries) < MIN_PLAYERS:
                 entries.append(
-                    Entry.objects.create(tournament=tournament, bot_level=COMPUTER_LEVEL)
+                    Entry.objects.create(tournament=tournament, bot_level=tournament.computer_level)
                 )
         if len(entries) < MIN_PLAYERS:
             _cancel(
