@@ -45,6 +45,7 @@ sys.path.insert(0, str(ROOT))
 from games.bots.endgame import play_out  # noqa: E402
 from games.engine.analysis import analyze_discard  # noqa: E402
 from games.engine.cards import DECK  # noqa: E402
+from games.engine.keep_likelihood import rank_key  # noqa: E402
 from games.engine.scoring import show_total  # noqa: E402
 
 DATA = ROOT / "games" / "engine" / "data"
@@ -160,7 +161,7 @@ def keep_pegging(kept: int, samples: int, rng: random.Random) -> dict[str, dict[
                 hands = [list(ranks), theirs] if me == 0 else [theirs, list(ranks)]
                 points, _ = play_out(hands, 0, NEVER, one_series=kept == 3)
                 net += points[me] - points[1 - me]
-            table[role]["".join(f"{rank:x}" for rank in ranks)] = round(net / samples, 3)
+            table[role][rank_key(ranks)] = round(net / samples, 3)
     return table
 
 

@@ -45,6 +45,7 @@ sys.path.insert(0, str(ROOT))
 from games.engine import keep_likelihood  # noqa: E402
 from games.engine.analysis import analyze_discard  # noqa: E402
 from games.engine.cards import DECK  # noqa: E402
+from games.engine.keep_likelihood import rank_key  # noqa: E402
 from games.engine.pegging_search import rank_values  # noqa: E402
 
 DATA = ROOT / "games" / "engine" / "data"
@@ -54,10 +55,6 @@ PRIOR = 4.0
 
 SCALE = 100
 """Opening values are stored as whole hundredths of a point."""
-
-
-def rank_key(ranks) -> str:
-    return "".join(f"{rank:x}" for rank in sorted(ranks))
 
 
 def _count_keeps(job: tuple[int, int, int]) -> tuple[Counter, Counter]:

@@ -120,6 +120,12 @@ class SeatView:
         """The hand this seat kept: what it holds plus what it has played this hand."""
         return self.held + tuple(card for who, card in self.played if who == self.seat)
 
+    @property
+    def opponent_played(self) -> tuple[Card, ...]:
+        """The cards the opponent has played this hand (two seats): part of the hand it kept,
+        which the opponent model reads for the cards it still holds."""
+        return tuple(card for who, card in self.played if who == self.opponent)
+
     def seen_cards(self) -> set[Card]:
         """Every card this seat has seen this hand (its own, held and thrown, the starter, the
         table), so what the strategies deal to the others is only what it has not seen."""

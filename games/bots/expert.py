@@ -168,7 +168,7 @@ def chances_to_win(seen: SeatView, needs: list[int]) -> dict[Card, float]:
     return chance_values(
         hand=seen.held,
         kept=seen.kept,
-        opponent_played=tuple(card for who, card in seen.played if who == seen.opponent),
+        opponent_played=seen.opponent_played,
         unseen=[card for card in DECK if card not in seen_cards],
         opponent_held=seen.opponent_held,
         series=tuple(card for _, card in seen.series),
@@ -196,10 +196,7 @@ def searched_play_values(seen: SeatView, needs: list[int]) -> dict[int, float]:
         count=seen.count,
         needs=needs,
         one_series=seen.variant == "five",
-        opponent_kept=(
-            "dealer" if seen.dealer == seen.opponent else "pone",
-            tuple(card for who, card in seen.played if who == seen.opponent),
-        ),
+        opponent_kept=("pone" if seen.is_dealer else "dealer", seen.opponent_played),
     )
     return {card.rank: value for card, value in values.items()}
 

@@ -23,7 +23,14 @@ from pathlib import Path
 
 DATA_FILE = Path(__file__).resolve().parent / "data" / "keep_likelihood.json"
 KEPT_SIZES = {"six": 4, "five": 3}
+"""Cards kept for the play in each variant: the size of every rank table's hands."""
 ROLES = ("pone", "dealer")
+
+
+def rank_key(ranks: Iterable[int]) -> str:
+    """A kept hand's ranks as the key of the tables by kept ranks (this one, the opening table
+    and :mod:`games.engine.keep_pegging`): sorted, one hex digit each (1 ace to d king)."""
+    return "".join(f"{rank:x}" for rank in sorted(ranks))
 
 
 @cache
@@ -49,8 +56,7 @@ def weight_of_ranks(ranks: Iterable[int], *, role: str, variant: str = "six") ->
         raise ValueError(
             f"a kept hand of the {variant}-card game has {size} cards, not {len(ranks)}"
         )
-    key = "".join(f"{rank:x}" for rank in ranks)
-    found = _tables()[variant][role].get(key)
+    found = _tables()[variant][role].get(rank_key(ranks))
     if found is None:
         raise ValueError(f"no kept hand has the ranks {ranks}")
     return found

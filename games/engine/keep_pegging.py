@@ -22,22 +22,22 @@ from functools import cache
 from pathlib import Path
 
 from games.engine.cards import Card
+from games.engine.keep_likelihood import KEPT_SIZES, rank_key
 
 DATA_FILE = Path(__file__).resolve().parent / "data" / "keep_pegging.json"
-KEPT_SIZES = {4: "six", 3: "five"}
+VARIANT_OF_SIZE = {size: variant for variant, size in KEPT_SIZES.items()}
 
 
 @cache
 def _table() -> dict[str, dict[str, dict[str, float]]]:
     data = json.loads(DATA_FILE.read_text())
-    return {variant: data[variant] for variant in KEPT_SIZES.values()}
+    return {variant: data[variant] for variant in KEPT_SIZES}
 
 
 def keep_pegging(kept: Sequence[Card], *, is_dealer: bool) -> float:
     """Average net play points of ``kept`` (four cards: six-card game, three: five-card game)
     for the dealer or the pone. Raises ``ValueError`` for any other number of cards."""
-    variant = KEPT_SIZES.get(len(kept))
+    variant = VARIANT_OF_SIZE.get(len(kept))
     if variant is None:
         raise ValueError(f"a kept hand has 4 or 3 cards, not {len(kept)}")
-    key = "".join(f"{rank:x}" for rank in sorted(card.rank for card in kept))
-    return _table()[variant]["dealer" if is_dealer else "pone"][key]
+    return _table()[variant]["dealer" if is_dealer else "pone"][rank_key(c.rank for c in kept)]

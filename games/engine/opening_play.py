@@ -25,9 +25,9 @@ from functools import cache
 from pathlib import Path
 
 from games.engine.cards import Card
+from games.engine.keep_likelihood import KEPT_SIZES, rank_key
 
 DATA_FILE = Path(__file__).resolve().parent / "data" / "opening_play.json"
-KEPT_SIZES = {"six": 4, "five": 3}
 
 
 @cache
@@ -47,7 +47,7 @@ def opening_values(
     if KEPT_SIZES.get(variant) != len(ranks):
         raise ValueError(f"a kept {variant}-card hand has {KEPT_SIZES.get(variant)} cards")
     scale, tables = _tables()
-    key = "".join(f"{rank:x}" for rank in ranks)
+    key = rank_key(ranks)
     if lead is not None:
         key = f"{key}/{lead:x}"
     values = tables[variant].get(key)

@@ -29,11 +29,15 @@ export function cardName(text) {
   return `${RANK_NAMES[rank - 1]} of ${SUIT_NAMES[suit]}`;
 }
 
+/** Words listed for a sentence: "a, b and c" ("" for none). */
+export function listed(words) {
+  if (words.length <= 1) return words.join("");
+  return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+}
+
 /** Several cards named for a sentence: "five of hearts, jack of spades and six of clubs". */
 export function cardNames(cards) {
-  const names = cards.map(cardName);
-  if (names.length <= 1) return names.join("");
-  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  return listed(cards.map(cardName));
 }
 
 /** Pip value for the count: face cards 10, aces 1. */

@@ -2,6 +2,8 @@
 // "thirty-one for two", "one for last", and the show's running count
 // ("fifteen two, fifteen four and a pair is six"). Pure functions, tested in tests/js.
 
+import { listed } from "./cards.js";
+
 const NUMBER_WORDS = [
   "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
   "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
@@ -72,8 +74,7 @@ export function sayItems(items) {
     if (index === 0) return item.kind === "fifteen" ? `fifteen ${numberWord(running)}` : alone(item);
     return following(item, running);
   });
-  const last = parts.pop();
-  return `${parts.join(", ")} and ${last}`;
+  return listed(parts);
 }
 
 /** The go point: "one for the go", or "one for last" for the last card of the play. */

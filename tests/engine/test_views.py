@@ -24,14 +24,19 @@ from tests.engine.builders import dealt, ready_to_play
 from tests.engine.random_play import random_match
 
 
-def test_a_seat_sees_its_own_cards_and_only_counts_of_the_others(alice, bob, spectator):
-    state = dealt(
+def alice_deals(alice: int):
+    """A six-card hand dealt by alice, before either seat throws."""
+    return dealt(
         MatchOptions(),
         dealer=alice,
         pone="AH 2H 3H 4H KC QC",
         dealer_cards="5D 6D 7D 8D JC TC",
         starter="9S",
     )
+
+
+def test_a_seat_sees_its_own_cards_and_only_counts_of_the_others(alice, bob, spectator):
+    state = alice_deals(alice)
     mine = view(state, alice)
     assert mine["cards"] == ["5D", "6D", "7D", "8D", "JC", "TC"]
     assert mine["held_counts"] == [6, 6]
@@ -43,13 +48,7 @@ def test_a_seat_sees_its_own_cards_and_only_counts_of_the_others(alice, bob, spe
 
 
 def test_the_crib_stays_hidden_until_it_is_shown(alice, bob):
-    state = dealt(
-        MatchOptions(),
-        dealer=alice,
-        pone="AH 2H 3H 4H KC QC",
-        dealer_cards="5D 6D 7D 8D JC TC",
-        starter="9S",
-    )
+    state = alice_deals(alice)
     state, _ = apply(state, Discard(bob, parse_cards("KC QC")))
     assert "KC" not in str(view(state, alice))
     assert view(state, alice)["crib_count"] == 2
@@ -71,13 +70,7 @@ def cards_named(value: object) -> set[str]:
 
 
 def test_a_seat_sees_its_own_throw_in_order_and_never_the_other_seats(alice, bob, spectator):
-    state = dealt(
-        MatchOptions(),
-        dealer=alice,
-        pone="AH 2H 3H 4H KC QC",
-        dealer_cards="5D 6D 7D 8D JC TC",
-        starter="9S",
-    )
+    state = alice_deals(alice)
     assert view(state, alice)["thrown"] == [] and view(state, bob)["thrown"] == []
     assert view(state, spectator)["thrown"] is None
     state, events = apply(state, Discard(bob, parse_cards("QC KC")))

@@ -3,7 +3,7 @@
 // its dealer, and the discard bar. A new deal's cards come in one after another (CSS, none
 // under prefers-reduced-motion).
 
-import { cardBackElement, cardElement, cardName, cardNames, labelCard, loadCardOrder, saveCardOrder, sortCards } from "../cards.js";
+import { cardBackElement, cardElement, cardName, cardNames, labelCard, listed, loadCardOrder, saveCardOrder, sortCards } from "../cards.js";
 
 /**
  * A crib before the show, for a screen reader: the viewer's own cards in it by name (it threw
@@ -14,8 +14,7 @@ export function cribDescription(owner, thrown, count) {
   const parts = thrown.map(cardName);
   const unknown = count - thrown.length;
   if (unknown > 0) parts.push(`${unknown} unknown`);
-  const listed = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
-  return `${owner} crib: ${listed}`;
+  return `${owner} crib: ${listed(parts)}`;
 }
 
 export class Hands {
