@@ -75,7 +75,7 @@ def match_log_json(request: HttpRequest, match_id: int) -> JsonResponse:
 
 
 # A refusal's status: who is asking (403) differs from when they ask (409).
-HINT_REFUSAL_STATUS = {"hint_not_seated": 403, "hint_not_casual": 403}
+HINT_REFUSAL_STATUS = {"hint_not_seated": 403, "hint_not_casual": 403, "hint_results_count": 403}
 
 
 @never_cache

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db.models import Count, Q, QuerySet
 
+from games.models import Match
 from tournaments.models import Entry, Pairing, Round, Tournament
 from tournaments.pairing import Standing, TableResult, standings_compute
 
@@ -130,3 +131,8 @@ def table_of(tournament: Tournament, entry: Entry | None) -> Pairing | None:
         .filter(Q(first=entry) | Q(second=entry))
         .first()
     )
+
+
+def match_is_tournament_table(match: Match) -> bool:
+    """True when ``match`` is a tournament's table: its result counts (games.competition)."""
+    return Pairing.objects.filter(match_id=match.pk).exists()
