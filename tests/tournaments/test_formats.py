@@ -105,13 +105,16 @@ def test_an_acc_session_of_six_scores_game_points_and_spread_then_a_final(field,
     for _ in range(2):
         round_play(cup, rng)
     cup.refresh_from_db()
-    # Hand-worked from the games as played: 2 a win, 3 a win by 31 or more, spread +/-margin.
+    # Hand-worked from the games as played: 2 a win, 3 a win by 31 or more, spread +/-margin,
+    # the margin being ACC's: the target minus the loser's score (the game ends in the game
+    # hole, issue 25 item 3).
     expected: dict[str, list[int]] = {f"p{n}": [0, 0, 0] for n in range(1, 7)}
     main_stage = {"tournament_pairing__round__tournament": cup, "status": Match.Status.FINISHED}
     for match in Match.objects.filter(**main_stage):
         game = match.games.get()
         winner, loser = (game.winner_seat, 1 - game.winner_seat)
-        margin = game.scores[winner] - game.scores[loser]
+        assert game.scores[winner] == 61, "the winner's pegs stop in the game hole"
+        margin = 61 - game.scores[loser]
         names_by_seat = {seat.number: seat.user.username for seat in match.seats.all()}
         expected[names_by_seat[winner]][0] += 3 if margin >= 31 else 2
         expected[names_by_seat[winner]][1] += 1

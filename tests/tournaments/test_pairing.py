@@ -16,6 +16,7 @@ from tournaments.pairing import (
     bracket_next_round,
     bracket_size,
     duplicate_scores,
+    game_margin,
     knockout_qualifiers,
     round_robin_schedule,
     standings_compute,
@@ -162,6 +163,17 @@ def test_acc_game_points_win_two_skunk_three():
     assert knockout_qualifiers(6) == 2
     assert knockout_qualifiers(8) == 2
     assert knockout_qualifiers(9) == 3
+
+
+@pytest.mark.parametrize(
+    ("winner_score", "loser_score", "target", "margin"),
+    [(69, 57, 61, 4), (61, 57, 61, 4), (125, 90, 121, 31), (121, 0, 121, 121)],
+)
+def test_a_games_margin_is_the_target_minus_the_losers_score(
+    winner_score, loser_score, target, margin
+):
+    """The attack of issue 25 (item 3): 57-69 to 61 was credited 12, not ACC's 4."""
+    assert game_margin(winner_score=winner_score, loser_score=loser_score, target=target) == margin
 
 
 def test_acc_standings_by_game_points_then_games_won_then_spread():

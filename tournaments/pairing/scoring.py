@@ -6,7 +6,9 @@ the match's games and each game's winner and margin. From them:
 - match scoring (Swiss, round robin, knockout): a win, a forfeit won or a bye is 1 point;
 - ACC scoring: each game a win is 2 game points, a skunk (a win by 31 or more) 3, a loss 0;
   a bye or a forfeit won is one game won for 2 game points and no spread;
-- spread: the winner of each game gets +margin, the loser -margin;
+- spread: the winner of each game gets +margin, the loser -margin, where the margin is the
+  target (121 or 61) minus the loser's score (ACC's rule: the game ends in the game hole, so
+  points a count would have carried the winner past the target count for nothing);
 - duplicate score: with duplicate deals every table of a round plays the same decks, so a
   player's points for minus against is compared with the average of everyone who held the same
   seat of those decks that round; the sum over the rounds is the duplicate score.
@@ -34,6 +36,19 @@ ACC_WIN, ACC_SKUNK = 2, 3
 def acc_game_points(*, margin: int) -> int:
     """Game points for winning a game by ``margin``: 2, or 3 for a skunk (31 or more)."""
     return ACC_SKUNK if margin >= SKUNK_MARGIN else ACC_WIN
+
+
+def game_margin(*, winner_score: int, loser_score: int, target: int) -> int:
+    """A game's margin for the spread: the target minus the loser's score.
+
+    The engine stops the winner's pegs in the game hole, so a game recorded under it has the
+    winner on the target; a game recorded before it may show the winner past it (69 to 57 in a
+    game to 61), and still counts only to the target.
+
+    >>> game_margin(winner_score=69, loser_score=57, target=61)
+    4
+    """
+    return min(winner_score, target) - loser_score
 
 
 def knockout_qualifiers(players: int) -> int:
