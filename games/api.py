@@ -9,7 +9,7 @@ from django.views.decorators.http import require_GET
 from games import selectors
 from games.hints import HintRefused, discard_hint_get
 from games.models import Match
-from games.privacy import match_hidden_from
+from games.privacy import match_hidden_from, match_hidden_refusal
 
 
 @never_cache
@@ -25,10 +25,8 @@ def match_view_json(request: HttpRequest, match_id: int) -> JsonResponse:
             {"error": "match_not_found", "message": f"there is no match {match_id}"}, status=404
         )
     if match_hidden_from(match_id=match.pk, user=request.user):
-        return JsonResponse(
-            {"error": "match_private", "message": "only the players may see a private match"},
-            status=403,
-        )
+        code, message = match_hidden_refusal(match_id=match.pk)
+        return JsonResponse({"error": code, "message": message}, status=403)
     seat = selectors.seat_for_user(match=match, user=request.user)
     body = selectors.match_hello(match=match, seat=seat)
     del body["type"]
@@ -55,10 +53,8 @@ def match_log_json(request: HttpRequest, match_id: int) -> JsonResponse:
             {"error": "match_not_found", "message": f"there is no match {match_id}"}, status=404
         )
     if match_hidden_from(match_id=match.pk, user=request.user):
-        return JsonResponse(
-            {"error": "match_private", "message": "only the players may see a private match"},
-            status=403,
-        )
+        code, message = match_hidden_refusal(match_id=match.pk)
+        return JsonResponse({"error": code, "message": message}, status=403)
     try:
         upto = min(int(request.GET.get("upto", match.last_seq)), match.last_seq)
     except ValueError:

@@ -18,6 +18,7 @@ from games.models import Match, MatchPresence, Seat
 # Who may see a match is decided by games; re-exported for the lobby's socket and pages.
 from games.privacy import match_hidden_from as match_hidden_from
 from games.privacy import match_is_private as match_is_private
+from games.privacy import matches_sealed
 from games.services.presence import matches_with_a_player_present
 from lobby import settings as lobby_settings
 from lobby.models import ChatMessage, Invitation, Presence, Seek
@@ -120,7 +121,8 @@ def open_seeks() -> list[dict[str, Any]]:
 
 
 def live_matches(limit: int = LIVE_MATCH_LIMIT) -> list[dict[str, Any]]:
-    """Public matches being played now, newest first; private (invitation) ones are never listed.
+    """Public matches being played now, newest first; private (invitation) ones and sealed ones
+    (tables of a duplicate round in play, games.privacy) are never listed.
 
     "Being played" means a move within ``LIVE_MATCH_IDLE_SECONDS`` (10 minutes) or a player at
     the table now, so a match both players walked away from drops off the list instead of
@@ -132,6 +134,8 @@ def live_matches(limit: int = LIVE_MATCH_LIMIT) -> list[dict[str, Any]]:
         .filter(Q(updated_at__gte=recent_since) | Q(pk__in=matches_with_a_player_present()))
         .order_by("-started_at")[:limit]
     )
+    sealed = matches_sealed(match_ids=[match.pk for match in matches])
+    matches = [match for match in matches if match.pk not in sealed]
     seats = Seat.objects.filter(match__in=matches).select_related("user").order_by("number")
     names: dict[int, list[str]] = {}
     for seat in seats:

@@ -12,9 +12,11 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         from games.competition import results_count_check_register
         from games.decks import deck_source_register
+        from games.privacy import sealed_finder_register
         from tournaments import hooks  # noqa: F401 - connects the receiver of the match hook
-        from tournaments.selectors import match_is_tournament_table
+        from tournaments.selectors import duplicate_tables_sealed, match_is_tournament_table
         from tournaments.services.decks import DUPLICATE_DECKS, DuplicateDecks
 
         deck_source_register(name=DUPLICATE_DECKS, source=DuplicateDecks())
         results_count_check_register(match_is_tournament_table)
+        sealed_finder_register(duplicate_tables_sealed)

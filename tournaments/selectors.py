@@ -136,3 +136,27 @@ def table_of(tournament: Tournament, entry: Entry | None) -> Pairing | None:
 def match_is_tournament_table(match: Match) -> bool:
     """True when ``match`` is a tournament's table: its result counts (games.competition)."""
     return Pairing.objects.filter(match_id=match.pk).exists()
+
+
+def duplicate_tables_sealed(match_ids: list[int]) -> set[int]:
+    """Which of ``match_ids`` are tables of a duplicate round with a table still unfinished.
+
+    Every table of such a round plays the same decks, so until the last one ends, nothing of
+    any of them (spectating, review, export, "play this deal") may reach anyone but each table's
+    own players (games.privacy registers this finder; issue 25, item 1).
+    """
+    if not match_ids:
+        return set()
+    tables = list(
+        Pairing.objects.filter(
+            match_id__in=match_ids, round__tournament__duplicate=True
+        ).values_list("match_id", "round_id")
+    )
+    if not tables:
+        return set()
+    open_rounds = set(
+        Pairing.objects.filter(
+            round_id__in={round_id for _, round_id in tables}, finished=False
+        ).values_list("round_id", flat=True)
+    )
+    return {match_id for match_id, round_id in tables if round_id in open_rounds}
