@@ -97,6 +97,37 @@ def bracket_columns(tournament: Tournament) -> list[tuple[Round, list[Pairing]]]
     ]
 
 
+def tournament_podium(tournament: Tournament) -> list[Entry]:
+    """A finished tournament's first three, best first; empty before it finishes.
+
+    The standings' order (docs/tournaments.md: points, games won, spread, head-to-head, the
+    duplicate score, seed), except that an ACC session's final decides its first two.
+    """
+    if tournament.status != Tournament.Status.FINISHED:
+        return []
+    order = [line.entry for line in standings_lines(tournament)]
+    final = (
+        Pairing.objects.filter(
+            round__tournament=tournament,
+            round__stage=Tournament.Stage.KNOCKOUT,
+            finished=True,
+            winner__isnull=False,
+            second__isnull=False,
+        )
+        .select_related("first__user", "second__user")
+        .order_by("-round__number")
+        .first()
+        if tournament.kind == Tournament.Kind.ACC
+        else None
+    )
+    if final is not None:
+        finalists = [final.first, final.second]
+        if final.winner_id == final.second_id:
+            finalists.reverse()
+        order = finalists + [entry for entry in order if entry.pk not in {e.pk for e in finalists}]
+    return order[:3]
+
+
 def tournaments_listed() -> dict[str, QuerySet[Tournament]]:
     """The tournaments page's three lists (and the lobby's first two)."""
     base = Tournament.objects.annotate(

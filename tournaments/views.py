@@ -28,9 +28,12 @@ from tournaments.services.lifecycle import (
 
 
 def _list_page(request: HttpRequest, form: TournamentForm) -> HttpResponse:
-    return render(
-        request, "tournaments/list.html", {"form": form, **selectors.tournaments_listed()}
-    )
+    listed = selectors.tournaments_listed()
+    finished = list(listed["finished"])
+    for tournament in finished:
+        podium = selectors.tournament_podium(tournament)
+        tournament.winner_name = podium[0].name if podium else ""
+    return render(request, "tournaments/list.html", {"form": form, **listed, "finished": finished})
 
 
 @require_GET
@@ -64,6 +67,7 @@ def _live_context(request: HttpRequest, tournament: Tournament) -> dict:
         "entry": entry,
         "my_table": selectors.table_of(tournament, entry),
         "standings": selectors.standings_lines(tournament),
+        "podium": selectors.tournament_podium(tournament),
         "rounds": rounds,
         "bracket": selectors.bracket_columns(tournament),
         "entrants": selectors.entries_seeded(tournament),

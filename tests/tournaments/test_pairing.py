@@ -220,6 +220,32 @@ def test_ties_share_a_rank_and_the_seeding_orders_them():
     assert [(r.player, r.rank) for r in table] == [("b", 1), ("d", 1), ("a", 3), ("c", 3)]
 
 
+def test_head_to_head_breaks_a_tie_on_points_wins_and_spread_before_the_seed():
+    """The wrong result of issue 25 (item 4): a and b level on points, wins and spread; b
+    beat a, yet a (the better seed) ranked first."""
+    results = [
+        TableResult(1, ("a", "b"), winner=1, points=(51, 61), games=((1, 10),)),
+        TableResult(1, ("c", "d"), winner=0, points=(61, 60), games=((0, 1),)),
+        TableResult(2, ("a", "c"), winner=0, points=(61, 46), games=((0, 15),)),
+        TableResult(2, ("b", "d"), winner=1, points=(56, 61), games=((1, 5),)),
+    ]
+    for scoring in ("match", "acc"):
+        table = standings_compute(list("abcd"), results, scoring=scoring)
+        top = [(r.player, r.score, r.wins, r.spread, r.rank) for r in table[:2]]
+        points = 1 if scoring == "match" else 2
+        assert top == [("b", points, 1, 5, 1), ("a", points, 1, 5, 2)]
+
+
+def test_head_to_head_counts_only_games_between_the_tied_players():
+    # a and b never met: level on everything, so the seed orders them and they share a rank.
+    results = [
+        TableResult(1, ("a", "c"), winner=0, points=(61, 51)),
+        TableResult(1, ("b", "d"), winner=0, points=(61, 51)),
+    ]
+    table = standings_compute(list("abcd"), results)
+    assert [(r.player, r.rank) for r in table[:2]] == [("a", 1), ("b", 1)]
+
+
 def test_the_duplicate_score_compares_each_seat_with_the_field_on_the_same_deals():
     # Round 1, three tables on the same decks. Seat 0's net: +20, +10, -30: average 0.
     results = [

@@ -13,9 +13,10 @@ the match's games and each game's winner and margin. From them:
   player's points for minus against is compared with the average of everyone who held the same
   seat of those decks that round; the sum over the rounds is the duplicate score.
 
-Standings sort by score, then games won, then spread (ACC's order), then the duplicate score,
-then the seeding order the caller passes (rating, or registration); or, when the tournament
-ranks by it, by the duplicate score first.
+Standings sort by score, then games won, then spread (ACC's order), then head-to-head among
+the players still level (wins against each other), then the duplicate score, then the seeding
+order the caller passes (rating, or registration); or, when the tournament ranks by it, by the
+duplicate score first.
 
 >>> acc_game_points(margin=31)
 3
@@ -115,6 +116,26 @@ def duplicate_scores(results: Iterable[TableResult]) -> dict[Any, float]:
     return dict(scores)
 
 
+def _head_to_head_wins(rows, results: list[TableResult], merit) -> dict[Any, int]:
+    """Each player's wins against the players level with them on ``merit``: among tied
+    players, the one who beat the others ranks first. A game won (ACC) or a match won counts;
+    a forfeit won between them counts as a win, a bye or a double forfeit not at all."""
+    level: dict[Any, tuple] = {row.player: merit(row) for row in rows}
+    wins: dict[Any, int] = dict.fromkeys(level, 0)
+    for result in results:
+        if result.is_bye or result.winner is None:
+            continue
+        first, second = result.players
+        if level[first] != level[second]:
+            continue
+        if result.games and not result.forfeit:
+            for game_winner, _ in result.games:
+                wins[result.players[game_winner]] += 1
+        else:
+            wins[result.players[result.winner]] += 1
+    return wins
+
+
 def standings_compute(
     seeded: Sequence[Any],
     results: Iterable[TableResult],
@@ -173,10 +194,16 @@ def standings_compute(
         rows[player].duplicate = round(value, 2)
     seed_index = {player: index for index, player in enumerate(seeded)}
 
+    def merit_before_head_to_head(row: Standing) -> tuple:
+        merit = (row.score, row.wins, row.spread)
+        return (row.duplicate, *merit) if by_duplicate else merit
+
+    head_to_head = _head_to_head_wins(rows.values(), results, merit_before_head_to_head)
+
     def ranking_key(row: Standing) -> tuple:
-        merit = (row.score, row.wins, row.spread, row.duplicate)
-        if by_duplicate:
-            merit = (row.duplicate, *merit)
+        merit = (*merit_before_head_to_head(row), head_to_head[row.player])
+        if not by_duplicate:
+            merit = (*merit, row.duplicate)
         return tuple(-value for value in merit)
 
     ordered = sorted(rows.values(), key=lambda row: (ranking_key(row), seed_index[row.player]))
