@@ -24,7 +24,7 @@ from lobby import settings as lobby_settings
 from lobby.models import ChatMessage, Invitation, Presence, Seek
 from lobby.presence import LOBBY_PLACE
 from ratings.kinds import kind_of
-from ratings.selectors import rating_shown, ratings_shown_for
+from ratings.selectors import rated_pair_exhausted, rating_shown, ratings_shown_for
 
 LIVE_MATCH_LIMIT = 30
 
@@ -206,3 +206,28 @@ def invitations_open_for(*, user: AbstractBaseUser) -> list[Invitation]:
         .filter(Q(match__status=Match.Status.WAITING))
         .order_by("-created_at")
     )
+
+
+def rated_pair_spent(*, first: AbstractBaseUser, second: AbstractBaseUser | None) -> bool:
+    """True when a rated match between these two would count as casual: they have had their
+    allowance of rated results together in the last 24 hours (ratings.services)."""
+    if second is None or not second.is_authenticated or first.pk == second.pk:
+        return False
+    return rated_pair_exhausted(user_ids=(first.pk, second.pk))
+
+
+def seeks_marked_casual_for(
+    *, seeks: list[dict[str, Any]], user: AbstractBaseUser | None
+) -> list[dict[str, Any]]:
+    """The seeks, each rated one that would be casual between its creator and ``user`` marked
+    ``casual_for_you`` (the seek says so before ``user`` accepts it)."""
+    if user is None or not user.is_authenticated:
+        return seeks
+    for seek in seeks:
+        creator = seek.get("creator_id")
+        seek["casual_for_you"] = bool(
+            seek.get("rated")
+            and creator not in (None, user.pk)
+            and rated_pair_exhausted(user_ids=(creator, user.pk))
+        )
+    return seeks
