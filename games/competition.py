@@ -31,3 +31,34 @@ def match_results_count(*, match: Match) -> bool:
     if match.rated:
         return True
     return any(check(match) for check in _checks)
+
+
+# Walkaways at tables whose results count elsewhere (issue 25, item 2). The tournaments app
+# registers its referee at start-up: it judges a player who never came by its no-show rule,
+# before the site's abandonment may, and records a table that everyone walked away from.
+NoShowRule = Callable[[Match], bool]
+EveryoneAbsent = Callable[[Match, list[int]], bool]
+_no_show_rules: list[NoShowRule] = []
+_everyone_absent_handlers: list[EveryoneAbsent] = []
+
+
+def no_show_rule_register(rule: NoShowRule) -> None:
+    """``rule(match)`` is True when a no-show rule judges ``match``'s players who never came."""
+    if rule not in _no_show_rules:
+        _no_show_rules.append(rule)
+
+
+def no_show_rule_applies(*, match: Match) -> bool:
+    return any(rule(match) for rule in _no_show_rules)
+
+
+def everyone_absent_register(handler: EveryoneAbsent) -> None:
+    """``handler(match, seats)`` records that every player (``seats``) has left ``match`` as it
+    is ended; True when it did (the match counts for that app)."""
+    if handler not in _everyone_absent_handlers:
+        _everyone_absent_handlers.append(handler)
+
+
+def everyone_absent_record(*, match: Match, seats: list[int]) -> bool:
+    """Tell the apps that count ``match`` that all its players left; True if one recorded it."""
+    return any([handler(match, seats) for handler in _everyone_absent_handlers])

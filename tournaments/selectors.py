@@ -191,3 +191,8 @@ def duplicate_tables_sealed(match_ids: list[int]) -> set[int]:
         ).values_list("round_id", flat=True)
     )
     return {match_id for match_id, round_id in tables if round_id in open_rounds}
+
+
+def table_has_no_show_rule(match: Match) -> bool:
+    """A tournament table's players who never came are judged by the no-show check."""
+    return Pairing.objects.filter(match_id=match.pk, finished=False).exists()

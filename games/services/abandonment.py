@@ -4,6 +4,11 @@ The check runs in the worker (``games.tasks.abandonment_check``), queued when a 
 of the match closes (``games.services.presence``), when the match starts, and by the start-up
 sweep. The opponent may also claim the win sooner by a click (lobby/services/endings.py); both
 end the match the same way, as the absent seat's resignation with the reason "abandoned".
+
+At a table whose result counts elsewhere (a tournament's, ``games.competition``), a player who
+never came is left to the no-show rule, which runs first; and when every player has gone, the
+app is told before the match ends, so the table is a loss for both rather than a win for the
+one who left second.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from django.conf import settings
 from django.db import transaction
 
 from games import engine
+from games.competition import everyone_absent_record, no_show_rule_applies
 from games.models import Match, MatchPresence, Seat
 from games.services import timers
 from games.services.actions import ActionOutcome, action_apply_for_seat
@@ -47,6 +53,14 @@ def abandonment_apply(*, match_id: int, seat: int) -> ActionOutcome:
     )
 
 
+def _every_player_absent(match: Match) -> list[int]:
+    """The seat numbers of the match's people when none of them is connected now, else []."""
+    people = list(Seat.objects.filter(match=match, is_bot=False, user__isnull=False))
+    if any(match_seconds_absent(match=match, user_id=seat.user_id) is None for seat in people):
+        return []
+    return sorted(seat.number for seat in people)
+
+
 def abandonment_check_run(*, match_id: int, user_id: int, absent_since: str | None) -> bool:
     """The check a disconnect queued: returns whether ``user_id`` lost the match by it.
 
@@ -71,6 +85,10 @@ def abandonment_check_run(*, match_id: int, user_id: int, absent_since: str | No
         absent = match_seconds_absent(match=match, user_id=user_id)
         if absent is None:
             return False  # here now; their next disconnect queues a new check
+        if presence is None and no_show_rule_applies(match=match):
+            # They never came, and a no-show rule (a tournament's) judges that first: it may
+            # find both players absent, which abandonment alone would give one of them.
+            return False
         limit = abandon_after_seconds()
         waiting_on_them = seat.number in engine.seats_to_act(load_state(match))
         if absent < limit or not waiting_on_them:
@@ -80,6 +98,9 @@ def abandonment_check_run(*, match_id: int, user_id: int, absent_since: str | No
                 match_id=match_id, user_id=user_id, absent_since=since, after=later
             )
             return False
+        everyone_gone = _every_player_absent(match)
+        if everyone_gone:
+            everyone_absent_record(match=match, seats=everyone_gone)
         try:
             abandonment_apply(match_id=match_id, seat=seat.number)
         except ServiceError as error:

@@ -300,6 +300,16 @@ def pairing_result_record(*, match_id: int) -> bool:
         return True
 
 
+def table_everyone_absent(match: Match, seats: list[int]) -> bool:
+    """Every player left the table (games.competition tells us as the match is ended by
+    abandonment): recorded like two no-shows, so it is a loss for both (docs/tournaments.md).
+    A table with one person (against the computer) is left to the abandonment as it is."""
+    if len(seats) < 2:
+        return False
+    updated = Pairing.objects.filter(match_id=match.pk, finished=False).update(no_shows=seats)
+    return updated > 0
+
+
 def no_show_check_run(*, pairing_id: int) -> bool:
     """Forfeit whoever at the table never opened their match in time; both: seat 0 resigns
     (and in Swiss, round robin and ACC both lose). Returns whether anyone forfeited."""
