@@ -8,7 +8,8 @@ end the match the same way, as the absent seat's resignation with the reason "ab
 At a table whose result counts elsewhere (a tournament's, ``games.competition``), a player who
 never came is left to the no-show rule, which runs first; and when every player has gone, the
 app is told before the match ends, so the table is a loss for both rather than a win for the
-one who left second.
+one who left second. Anywhere else a match that every player (two or more people) has left
+is aborted: it ends with no winner and moves no rating.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from games.services.presence import match_seconds_absent
 from games.services.recording import load_state
 
 ABANDONED = "abandoned"
+ABORTED = "aborted"
 
 
 def abandon_after_seconds() -> float:
@@ -53,9 +55,26 @@ def abandonment_apply(*, match_id: int, seat: int) -> ActionOutcome:
     )
 
 
+def match_abort(*, match_id: int, seat: int) -> ActionOutcome:
+    """End the match with no winner: every player has left it (issue 25, item 2). No result,
+    so no rating moves (the ratings' hook counts no match without a winner)."""
+    match = Match.objects.only("last_seq").get(pk=match_id)
+    return action_apply_for_seat(
+        match_id=match_id,
+        seat=seat,
+        action={"type": "resign", "reason": ABORTED},
+        action_id=f"aborted-{match.last_seq}",
+    )
+
+
 def _every_player_absent(match: Match) -> list[int]:
-    """The seat numbers of the match's people when none of them is connected now, else []."""
+    """The seat numbers of the match's people when every one of them came and has left (none
+    connected now), else []. A player who never opened the match has not left it: at a
+    tournament table the no-show rule judges them; elsewhere the opponent may still win."""
     people = list(Seat.objects.filter(match=match, is_bot=False, user__isnull=False))
+    came = set(MatchPresence.objects.filter(match=match).values_list("user_id", flat=True))
+    if any(seat.user_id not in came for seat in people):
+        return []
     if any(match_seconds_absent(match=match, user_id=seat.user_id) is None for seat in people):
         return []
     return sorted(seat.number for seat in people)
@@ -99,9 +118,13 @@ def abandonment_check_run(*, match_id: int, user_id: int, absent_since: str | No
             )
             return False
         everyone_gone = _every_player_absent(match)
-        if everyone_gone:
-            everyone_absent_record(match=match, seats=everyone_gone)
+        counted_elsewhere = bool(everyone_gone) and everyone_absent_record(
+            match=match, seats=everyone_gone
+        )
         try:
+            if len(everyone_gone) > 1 and not counted_elsewhere:
+                match_abort(match_id=match_id, seat=seat.number)
+                return True
             abandonment_apply(match_id=match_id, seat=seat.number)
         except ServiceError as error:
             if error.code in {"not_waiting_on_seat", "match_over"}:

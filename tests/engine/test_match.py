@@ -158,6 +158,16 @@ def test_a_player_who_abandoned_the_match_loses_it_and_the_log_says_why(alice, b
     assert state.phase == "match_over" and state.end_reason == "abandoned"
 
 
+def test_an_aborted_match_ends_with_no_winner(alice, bob):
+    state, events = apply(a_fresh_deal(), Resign(alice, "aborted"))
+    assert only(events, "match_ended")[0] == {
+        "winner": None,
+        "match_scores": [0, 0],
+        "reason": "aborted",
+    }
+    assert state.phase == "match_over" and state.winner is None
+
+
 def test_nobody_abandons_a_match_that_is_not_waiting_on_them(alice, bob):
     state = a_fresh_deal()
     state, _ = apply(state, legal_actions(state, alice)[0])
