@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from cribbage_site.errors import SiteError
 from games import engine
 from games.models import Match
 from games.selectors import seat_for_user
 from games.strategy.analysis import analyze_discard
+from kernel.errors import SiteError
 
 # How many throws the hint lists, best first: enough to compare, few enough to read aloud.
 HINT_THROWS = 3
