@@ -139,10 +139,15 @@ TASK_WORKER_IN_SERVER = env_bool("TASK_WORKER_IN_SERVER", False)
 TASK_WORKER_INTERVAL = env_float("TASK_WORKER_INTERVAL", 0.5)
 
 # Rate limits (login attempts, chat) live in the cache: shared through Redis when there is one,
-# otherwise per process in memory.
-if REDIS_URL:
+# otherwise per process in memory. CACHE_REDIS_URL puts the cache on a Redis of its own (the
+# channel layer's outage then leaves the limits counting; tests/site/test_send_path_outage.py).
+CACHE_REDIS_URL = os.environ.get("CACHE_REDIS_URL", REDIS_URL)
+if CACHE_REDIS_URL:
     CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_REDIS_URL,
+        }
     }
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -13,6 +13,7 @@ from channels.db import database_sync_to_async
 
 from cribbage_site.errors import SiteError
 from cribbage_site.frames import FrameError, frame_decode
+from cribbage_site.sending import group_send_from_loop
 from cribbage_site.socket_limits import TokenBucket
 from cribbage_site.websocket import SiteWebsocketConsumer
 from games.models import Match, Seat
@@ -136,7 +137,7 @@ class LobbyConsumer(PushingConsumer):
 
     async def broadcast_online(self) -> None:
         count = await database_sync_to_async(selectors.online_count)()
-        await self.channel_layer.group_send(
+        group_send_from_loop(
             LOBBY_GROUP, {"type": "lobby.push", "payload": {"type": "online", "count": count}}
         )
 
@@ -265,7 +266,7 @@ class MatchChatConsumer(PushingConsumer):
             await self.announce_presence(connected=False)
 
     async def announce_presence(self, *, connected: bool) -> None:
-        await self.channel_layer.group_send(
+        group_send_from_loop(
             match_social_group(self.match_id),
             {
                 "type": "lobby.push",
