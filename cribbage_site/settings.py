@@ -79,8 +79,9 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    # A clear 503 page when the rate limits' cache is down (accounts/throttle.py fails closed).
-    "accounts.middleware.LimitsUnavailableMiddleware",
+    # A refusal that escapes a view is its page, not a 500: the 503 when the rate limits' cache
+    # is down (accounts/throttle.py fails closed), for one (cribbage_site/error_renderings.py).
+    "cribbage_site.error_renderings.SiteErrorMiddleware",
 ]
 
 ROOT_URLCONF = "cribbage_site.urls"

@@ -11,8 +11,9 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 
+from cribbage_site.error_renderings import error_frame
 from cribbage_site.errors import SiteError
-from cribbage_site.frames import FrameError, frame_decode
+from cribbage_site.frames import FrameError, frame_action_id, frame_decode
 from cribbage_site.sending import group_send_from_loop
 from cribbage_site.socket_limits import TokenBucket
 from cribbage_site.websocket import SiteWebsocketConsumer
@@ -53,10 +54,6 @@ def parse_frame(text: str | None) -> dict[str, Any]:
     return frame
 
 
-def error_frame(error: SiteError) -> dict[str, Any]:
-    return {"type": "error", "code": error.code, "message": error.message}
-
-
 class PushingConsumer(SiteWebsocketConsumer):
     """Shared plumbing: group bookkeeping, JSON sending, and the ``lobby.push`` group handler."""
 
@@ -85,7 +82,7 @@ class PushingConsumer(SiteWebsocketConsumer):
         await self.send_json(message["payload"])
 
     async def refuse(self, code: str, message: str, close_code: int) -> None:
-        await self.send_json({"type": "error", "code": code, "message": message})
+        await self.send_json(error_frame(services.LobbyError(code, message)))
         await self.close(code=close_code)
 
 
@@ -142,11 +139,12 @@ class LobbyConsumer(PushingConsumer):
         )
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        frame: dict[str, Any] = {}
         try:
             frame = parse_frame(text_data)
             await self.handle(frame)
         except SiteError as error:  # the lobby's refusals, and limits that cannot count
-            await self.send_json(error_frame(error))
+            await self.send_json(error_frame(error, action_id=frame_action_id(frame)))
 
     async def handle(self, frame: dict[str, Any]) -> None:
         kind = frame["type"]
@@ -275,6 +273,7 @@ class MatchChatConsumer(PushingConsumer):
         )
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        frame: dict[str, Any] = {}
         try:
             frame = parse_frame(text_data)
             if frame["type"] == "ping":
@@ -290,4 +289,4 @@ class MatchChatConsumer(PushingConsumer):
             else:
                 raise services.LobbyError("unknown_type", f"Unknown frame type {frame['type']!r}.")
         except SiteError as error:  # the lobby's refusals, and limits that cannot count
-            await self.send_json(error_frame(error))
+            await self.send_json(error_frame(error, action_id=frame_action_id(frame)))
