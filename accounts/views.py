@@ -21,8 +21,8 @@ from accounts.mail_and_signup_limits import (
     signup_throttle,
     too_many_page,
 )
-from cribbage_site.addresses import client_address
-from cribbage_site.error_renderings import json_errors
+from kernel.addresses import client_address
+from kernel.error_renderings import json_errors
 
 
 @require_http_methods(["GET", "POST"])

@@ -61,9 +61,9 @@ def run(args: argparse.Namespace) -> None:
     from django.contrib.auth import get_user_model
     from django.db import close_old_connections, connection
 
-    from cribbage_site import sending
     from games import engine, services
     from games.models import Match, MatchEvent
+    from kernel import sending
 
     # The frames are still rendered (in the worker thread, as on the server); only the hand-over
     # to the event loop is left out, since there is no server loop here.

@@ -66,10 +66,10 @@ def run(args: argparse.Namespace) -> None:
     from django.contrib.auth import get_user_model
     from django.db.models import Q
 
-    from cribbage_site import sending
     from games import bots, engine
     from games.models import Match
     from games.services.actions import action_apply_for_seat
+    from kernel import sending
     from tests.support.tasks import tasks_run_due
     from tournaments.models import Pairing, Tournament
     from tournaments.selectors import standings_lines

@@ -1,6 +1,6 @@
 """Small HTTP JSON endpoints beside the websocket (thin: authenticate, select, answer).
 
-Every refusal is a ``SiteError`` answered in the one JSON shape (cribbage_site/error_renderings.py,
+Every refusal is a ``SiteError`` answered in the one JSON shape (kernel/error_renderings.py,
 ``json_errors``); whether the visitor may see the match at all is asked once, of
 ``games.privacy.match_visible_get``.
 """
@@ -11,11 +11,11 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from cribbage_site.error_renderings import json_errors
-from cribbage_site.errors import SiteError
 from games import selectors
 from games.hints import discard_hint_get
 from games.privacy import match_visible_get
+from kernel.error_renderings import json_errors
+from kernel.errors import SiteError
 
 
 @never_cache

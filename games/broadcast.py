@@ -1,7 +1,7 @@
 """Sending a transaction's events to everyone watching a match, only once it has committed.
 
 A client must never see an event that a rollback later erases, so the group message goes out
-through the site's one send-on-commit path (cribbage_site/sending.py: robust, handed to the
+through the site's one send-on-commit path (kernel/sending.py: robust, handed to the
 server's loop, retried while Redis is down). Frames are rendered here once per kind of viewer
 (each seat of the match, then spectators) and serialised once, so each connection only picks
 its list and writes it.
@@ -12,8 +12,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from cribbage_site.sending import group_send_on_commit
 from games.selectors import event_frame
+from kernel.sending import group_send_on_commit
 
 SPECTATOR_KEY = "spectator"
 

@@ -16,8 +16,8 @@ from collections.abc import Callable
 
 from django.contrib.auth.models import AbstractBaseUser
 
-from cribbage_site.errors import SiteError
 from games.models import Match, Seat
+from kernel.errors import SiteError
 
 
 class MatchNotFound(SiteError):

@@ -2,7 +2,7 @@
 
 Nothing is sent before the transaction that caused it has committed, so nobody sees a seek or a
 message that a rollback erased; the send goes through the site's one send-on-commit path
-(cribbage_site/sending.py), so a Redis outage delays it instead of losing it or failing the
+(kernel/sending.py), so a Redis outage delays it instead of losing it or failing the
 request.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cribbage_site.sending import group_send_on_commit
+from kernel.sending import group_send_on_commit
 
 LOBBY_GROUP = "lobby"
 

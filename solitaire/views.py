@@ -10,8 +10,8 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.guests import guest_sign_in
-from cribbage_site.error_renderings import json_errors
-from cribbage_site.frames import request_json
+from kernel.error_renderings import json_errors
+from kernel.frames import request_json
 from solitaire import selectors, services
 from solitaire.models import DailyDeal, SolitaireGame
 
@@ -50,7 +50,7 @@ def start(request: HttpRequest) -> HttpResponse:
 def act(request: HttpRequest, game_id: int) -> JsonResponse:
     """One action as JSON (``{"type": "throw", "cards": [...]}``, claim, next); answers the
     player's new view, or ``{"error": code, "message": ...}`` with status 400. The body goes
-    through the site's one JSON parser (cribbage_site/frames.py: size and depth limits)."""
+    through the site's one JSON parser (kernel/frames.py: size and depth limits)."""
     action = request_json(request)
     user = request.user if request.user.is_authenticated else None
     game = services.solitaire_game_act(game_id=game_id, player=user, action=action)

@@ -3,7 +3,7 @@
 A tournament page's socket joins :func:`tournament_group` (and, signed in,
 :func:`tournament_user_group`); the lobby's socket already joins the lobby's user group. A
 change sends one small ``tournament.changed`` message, after the commit, through the site's
-one send path (cribbage_site/sending.py); each socket throttles what it passes on
+one send path (kernel/sending.py); each socket throttles what it passes on
 to about once a second (tournaments/consumers.py) and the page fetches the fresh standings.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from django.urls import reverse
 
-from cribbage_site.sending import group_send_on_commit
+from kernel.sending import group_send_on_commit
 from lobby.broadcast import send_after_commit as lobby_send_after_commit
 from lobby.broadcast import user_group as lobby_user_group
 

@@ -14,10 +14,10 @@ import json
 import time
 from typing import Any
 
-from cribbage_site.error_renderings import error_frame
-from cribbage_site.errors import SiteError
-from cribbage_site.frames import FrameError, frame_action_id, frame_decode
-from cribbage_site.websocket import SiteWebsocketConsumer
+from kernel.error_renderings import error_frame
+from kernel.errors import SiteError
+from kernel.frames import FrameError, frame_action_id, frame_decode
+from kernel.websocket import SiteWebsocketConsumer
 from tournaments.broadcast import tournament_group, tournament_user_group
 
 MIN_INTERVAL = 1.0

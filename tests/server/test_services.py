@@ -208,7 +208,7 @@ def test_events_are_broadcast_only_after_the_transaction_commits(
 ):
     sent: list[tuple[int, dict]] = []
     monkeypatch.setattr(
-        "cribbage_site.sending.group_send_reliably",
+        "kernel.sending.group_send_reliably",
         lambda group, message: sent.append((int(group.removeprefix("match-")), message)),
     )
     discard = protocol_action(engine.legal_actions(load_state(match), 0)[0])

@@ -1,5 +1,5 @@
 """Fuzz every JSON endpoint and every socket with malformed input: each answers a clear error in
-the site's one shape (cribbage_site/error_renderings.py), the socket stays open, and nothing in
+the site's one shape (kernel/error_renderings.py), the socket stays open, and nothing in
 the database changes.
 
 The corpus holds what once broke something (``'[' * 100000`` and ``'{"a":' * 5000`` answered
@@ -18,9 +18,9 @@ from django.test import Client
 
 from accounts.models import Profile
 from accounts.services import profile_for
-from cribbage_site.socket_limits import TokenBucket
 from games import services as game_services
 from games.models import Match, MatchAction, MatchEvent, Seat
+from kernel.socket_limits import TokenBucket
 from lobby.models import ChatMessage, Seek
 from solitaire import services as solitaire_services
 from solitaire.models import SolitaireGame
@@ -88,7 +88,7 @@ def assert_error_shape(body: dict) -> None:
 def many_frames_allowed(monkeypatch):
     """The frame rate limit is tested elsewhere; here every frame must be read."""
     monkeypatch.setattr(
-        "cribbage_site.websocket.TokenBucket", lambda: TokenBucket(capacity=10_000, rate=10_000)
+        "kernel.websocket.TokenBucket", lambda: TokenBucket(capacity=10_000, rate=10_000)
     )
 
 

@@ -1,4 +1,4 @@
-"""The one send-on-commit path (cribbage_site/sending.py): a message the channel layer refuses
+"""The one send-on-commit path (kernel/sending.py): a message the channel layer refuses
 (Redis down) is retried until the layer is back, and a send that fails for good never raises
 into the request that committed nor skips the hooks queued after it."""
 
@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from django.db import transaction
 
-from cribbage_site import sending
-from cribbage_site.sending import (
+from kernel import sending
+from kernel.sending import (
     RESEND_AFTER_RECOVERY_SECONDS,
     group_send_on_commit,
     group_send_until_delivered,

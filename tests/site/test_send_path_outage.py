@@ -3,7 +3,7 @@
 A real Daphne process sends through a private redis-server (tests/support/servers.py), which the
 test kills with SIGKILL and starts again on the same port. The cache (the rate limits) lives on
 another Redis (``CACHE_REDIS_URL``), so what is under test is the send path alone
-(cribbage_site/sending.py): none of the three requests fails, and once Redis is back each message
+(kernel/sending.py): none of the three requests fails, and once Redis is back each message
 reaches the sockets that were open all along.
 """
 

@@ -9,14 +9,14 @@ from django.contrib.auth.models import AnonymousUser
 
 from accounts import services as account_services
 from accounts.services import AccountError
-from cribbage_site import error_renderings as renderings_module
-from cribbage_site import errors as errors_module
-from cribbage_site import frames as frames_module
-from cribbage_site.error_renderings import SiteErrorMiddleware
-from cribbage_site.errors import SiteError
 from games import services as game_services
 from games.protocol import ProtocolError, parse_frame
 from games.services import ServiceError
+from kernel import error_renderings as renderings_module
+from kernel import errors as errors_module
+from kernel import frames as frames_module
+from kernel.error_renderings import SiteErrorMiddleware
+from kernel.errors import SiteError
 from lobby import services as lobby_services
 from lobby.services import LobbyError
 
