@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from tests.site.test_app_boundaries import imports_under, is_standard, within
+from tests.site.test_app_boundaries import is_standard, offenders, within
 from tournaments.pairing import (
     PairingImpossible,
     TableResult,
@@ -26,11 +26,7 @@ from tournaments.pairing import (
 
 def test_the_pairing_package_imports_only_the_standard_library_and_itself():
     allowed = lambda name: is_standard(name) or within(name, "tournaments.pairing")  # noqa: E731
-    outside = {
-        module: {name for name in names if not allowed(name)}
-        for module, names in imports_under("tournaments/pairing").items()
-    }
-    assert {module: names for module, names in outside.items() if names} == {}
+    assert offenders("tournaments/pairing", allowed) == {}
 
 
 # Swiss
