@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser, User
 
 from games.models import Match, Seat
 
@@ -24,14 +24,14 @@ def match_is_private(*, match_id: int) -> bool:
     return Match.objects.filter(pk=match_id, private=True).exists()
 
 
-def user_is_seated(*, match_id: int, user: AbstractBaseUser | None) -> bool:
+def user_is_seated(*, match_id: int, user: User | AnonymousUser | None) -> bool:
     """True when ``user`` is signed in and sits at ``match_id``."""
     if user is None or not user.is_authenticated:
         return False
     return Seat.objects.filter(match_id=match_id, user_id=user.pk).exists()
 
 
-def match_hidden_from(*, match_id: int, user: AbstractBaseUser | None) -> bool:
+def match_hidden_from(*, match_id: int, user: User | AnonymousUser | None) -> bool:
     """True when ``match_id`` is private and ``user`` is not one of its seated players."""
     if not match_is_private(match_id=match_id):
         return False

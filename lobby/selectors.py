@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
@@ -178,7 +178,7 @@ def chat_recent(*, room: str, limit: int | None = None) -> list[dict[str, Any]]:
     return [chat_dict(message) for message in reversed(latest)]
 
 
-def match_chat_room(*, match: Match, user: AbstractBaseUser) -> str:
+def match_chat_room(*, match: Match, user: User) -> str:
     """Seated players talk in the players' room; everyone else in the spectators' room.
 
     Each sees only their own room, so a spectator can never pass advice to a player.
@@ -195,7 +195,7 @@ def open_invitation_path(match: Match) -> str | None:
     return reverse("lobby:invitation", args=[invitation.token])
 
 
-def invitations_open_for(*, user: AbstractBaseUser) -> list[Invitation]:
+def invitations_open_for(*, user: User) -> list[Invitation]:
     """The user's own open invitations (only the creator ever sees these)."""
     return list(
         Invitation.objects.filter(creator=user, status=Invitation.Status.OPEN)

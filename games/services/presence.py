@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.db.models import F
 from django.db.models.functions import Greatest
@@ -26,14 +26,14 @@ def presence_stale_seconds() -> float:
     return float(getattr(settings, "PRESENCE_STALE_SECONDS", 75.0))
 
 
-def _seated(match_id: int, user: AbstractBaseUser | None) -> bool:
+def _seated(match_id: int, user: User | AnonymousUser | None) -> bool:
     if user is None or not user.is_authenticated:
         return False
     return Seat.objects.filter(match_id=match_id, user_id=user.pk).exists()
 
 
 @transaction.atomic
-def match_presence_connect(*, match_id: int, user: AbstractBaseUser | None) -> bool:
+def match_presence_connect(*, match_id: int, user: User | AnonymousUser | None) -> bool:
     """A socket of the match opened; counted only for its players. Returns whether it counted."""
     if not _seated(match_id, user):
         return False
@@ -49,7 +49,7 @@ def match_presence_connect(*, match_id: int, user: AbstractBaseUser | None) -> b
 
 
 @transaction.atomic
-def match_presence_disconnect(*, match_id: int, user: AbstractBaseUser | None) -> None:
+def match_presence_disconnect(*, match_id: int, user: User | AnonymousUser | None) -> None:
     """A socket of the match closed: start the abandonment clock.
 
     Queued on every close, not only when the count reaches 0: a count left too high by a server
@@ -67,7 +67,7 @@ def match_presence_disconnect(*, match_id: int, user: AbstractBaseUser | None) -
         timers.abandonment_check_schedule(match_id=match_id, user_id=user.pk, absent_since=now)
 
 
-def match_presence_touch(*, match_id: int, user: AbstractBaseUser | None) -> None:
+def match_presence_touch(*, match_id: int, user: User | AnonymousUser | None) -> None:
     """A ping: the person is still there (keeps the count from going stale)."""
     if user is None or not user.is_authenticated:
         return

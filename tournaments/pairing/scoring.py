@@ -158,8 +158,8 @@ def standings_compute(
         rows[player].duplicate = round(value, 2)
     seed_index = {player: index for index, player in enumerate(seeded)}
 
-    def ranking_key(row: Standing) -> tuple:
-        merit = (row.score, row.wins, row.spread, row.duplicate)
+    def ranking_key(row: Standing) -> tuple[float, ...]:
+        merit: tuple[float, ...] = (row.score, row.wins, row.spread, row.duplicate)
         if by_duplicate:
             merit = (row.duplicate, *merit)
         return tuple(-value for value in merit)
