@@ -162,7 +162,7 @@ def verify_log(
     """
     problems: list[str] = []
     by_number = {shuffle["number"]: shuffle for shuffle in shuffles}
-    current: dict | None = None
+    current: Mapping[str, Any] | None = None
     for event in events:
         kind, public = event["type"], event["public"]
         if kind == "shuffle_committed":

@@ -171,9 +171,9 @@ def _rematch_seat_by_seat(
                 {"type": "rematch_offered", "by_seat": mine.number, "by": user.get_username()},
             )
         else:
-            new_match = offer.new_match
-            if new_match is None:
+            if offer.new_match is None:
                 raise LobbyError("rematch_gone", "That rematch is no longer there.")
+            new_match = offer.new_match
             if not new_match.seats.filter(user_id=user.pk).exists():
                 new_match = match_join(match=new_match, user=user)
     except ServiceError as error:
@@ -204,6 +204,7 @@ def _start_rematch(match: Match, seats: list[Seat]) -> Match:
         raise LobbyError(error.code, error.message) from error
     private = Invitation.objects.filter(match=match).first()
     if private is not None:
+        assert first.user is not None, "the new match was made by a person"
         Invitation.objects.create(
             match=new_match,
             creator=first.user,

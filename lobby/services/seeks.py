@@ -251,8 +251,12 @@ def seeks_expiry_requeue() -> int:
             args_kwargs__kwargs__creator_id=creator_id,
         )
         presence = Presence.objects.filter(user_id=creator_id, place=LOBBY_PLACE).first()
-        here = presence is not None and presence.connections > 0
-        if pending.exists() or (here and not seek_creator_gone_stale(presence)):
+        here = (
+            presence is not None
+            and presence.connections > 0
+            and not seek_creator_gone_stale(presence)
+        )
+        if pending.exists() or here:
             continue
         with transaction.atomic():
             seeks_expiry_schedule(creator_id=creator_id, after=0)
