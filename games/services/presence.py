@@ -26,9 +26,7 @@ def presence_stale_seconds() -> float:
     return float(getattr(settings, "PRESENCE_STALE_SECONDS", 75.0))
 
 
-def _seated(match_id: int, user: User | AnonymousUser | None) -> bool:
-    if user is None or not user.is_authenticated:
-        return False
+def _seated(match_id: int, user: User) -> bool:
     return Seat.objects.filter(match_id=match_id, user_id=user.pk).exists()
 
 
