@@ -21,10 +21,10 @@ from dataclasses import dataclass
 
 from games.bots.base import RandomSource
 from games.bots.pegging import DANGEROUS_COUNTS, MAX_COUNT, pip
-from games.engine.analysis import DiscardAnalysis
 from games.engine.cards import Card
-from games.engine.pegging_search import play_points
 from games.engine.scoring import show_total
+from games.strategy.analysis import DiscardAnalysis
+from games.strategy.pegging_search import play_points
 
 JACK = 11
 HEELS_POINTS = 2

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from games.engine.cards import parse_cards
-from games.engine.keep_pegging import keep_pegging
-from games.engine.win_probability import BadScores, pone_wins, win_probability
+from games.strategy.keep_pegging import keep_pegging
+from games.strategy.win_probability import BadScores, pone_wins, win_probability
 
 
 @pytest.mark.parametrize("variant,target", [("six", 121), ("five", 61)])
