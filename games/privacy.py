@@ -51,7 +51,7 @@ PrivateLinkFinder = Callable[[Match], "str | None"]
 _private_link_finders: list[PrivateLinkFinder] = []
 
 
-def match_visible_get(*, match_id: int, user: AbstractBaseUser | None) -> Match:
+def match_visible_get(*, match_id: int, user: User | AnonymousUser | None) -> Match:
     """The match, for a viewer who may see it; :class:`MatchNotFound` or :class:`MatchPrivate`.
 
     The one check every JSON route of a match makes before it reads anything of it.
