@@ -15,6 +15,7 @@ from pathlib import Path
 from django.core.exceptions import ImproperlyConfigured
 
 from cribbage_site.env import (
+    SQLITE_OPTIONS,
     channel_layers_from,
     database_from_url,
     env_bool,
@@ -124,7 +125,7 @@ else:
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": DATA_DIR / "cribbage.sqlite3",
             # Wait for a competing writer instead of failing at once: two players act together.
-            "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
+            "OPTIONS": dict(SQLITE_OPTIONS),
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

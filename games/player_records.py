@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, F, Q
 
 from games.models import Match, Seat
@@ -46,7 +46,7 @@ def seat_won(match: Match, number: int) -> bool:
     return match.winner_seat == number
 
 
-def match_record(*, user: AbstractBaseUser) -> list[VariantRecord]:
+def match_record(*, user: User) -> list[VariantRecord]:
     """Finished matches played and won, per variant (both variants always listed)."""
     # Counted by the database: a player with thousands of matches costs one grouped query,
     # not thousands of rows (benchmarks/ratings_pages.py).
@@ -66,7 +66,7 @@ def match_record(*, user: AbstractBaseUser) -> list[VariantRecord]:
 
 
 def recent_matches(
-    *, user: AbstractBaseUser, viewer: AbstractBaseUser | None, limit: int = 20
+    *, user: User, viewer: User | AnonymousUser | None, limit: int = 20
 ) -> list[RecentMatch]:
     """The player's latest matches that ``viewer`` may see, newest first, with opponent and result.
 

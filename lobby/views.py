@@ -145,6 +145,7 @@ def invitation_create_view(request: HttpRequest) -> HttpResponse:
     refused = ensure_player(request)
     if refused is not None:
         return refused
+    assert request.user.is_authenticated, "ensure_player signed a guest in"
     if options is None:
         options = account_services.profile_for(request.user).default_options()
     try:

@@ -31,6 +31,11 @@ class PlayerRating(models.Model):
     rated_at = models.DateTimeField(null=True, blank=True)
     listed_until = models.DateTimeField(null=True, blank=True)
 
+    # Not stored: a leaderboard page's rows get their place and their rating aged to today
+    # (ratings.selectors.leaderboard_page), for the template.
+    rank: int
+    now: glicko2.Rating
+
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["user", "kind"], name="player_rating_unique_kind")

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.paginator import Page, Paginator
 from django.db.models import QuerySet
 from django.utils import timezone
@@ -44,9 +44,9 @@ def leaderboard_rows(*, kind: str) -> QuerySet[PlayerRating]:
     )
 
 
-def leaderboard_rank(*, user: AbstractBaseUser, kind: str) -> int | None:
+def leaderboard_rank(*, user: User | AnonymousUser, kind: str) -> int | None:
     """The player's place on ``kind``'s leaderboard (1 is first), or None when not listed."""
-    if not getattr(user, "is_authenticated", False):
+    if not user.is_authenticated:
         return None
     rows = leaderboard_rows(kind=kind)
     mine = rows.filter(user=user).first()
@@ -126,13 +126,13 @@ CHART_MATCHES = 200
 someone with thousands."""
 
 
-def rating_history(*, user: AbstractBaseUser, kind: str) -> list[RatingChange]:
+def rating_history(*, user: User, kind: str) -> list[RatingChange]:
     """The player's latest rated matches in ``kind``, oldest first (the (user, kind, at) index)."""
     latest = RatingChange.objects.filter(user=user, kind=kind).order_by("-at", "-pk")
     return list(latest[:CHART_MATCHES])[::-1]
 
 
-def player_ratings(*, user: AbstractBaseUser) -> list[KindRating]:
+def player_ratings(*, user: User) -> list[KindRating]:
     """Every kind the player has a rating or statistics in (the rated kinds always listed)."""
     rows = {row.kind: row for row in PlayerRating.objects.filter(user=user)}
     stats = {row.kind: row for row in PlayerStats.objects.filter(user=user)}
@@ -152,7 +152,7 @@ def player_ratings(*, user: AbstractBaseUser) -> list[KindRating]:
     ]
 
 
-def profile_ratings_section(player: AbstractBaseUser, viewer: Any) -> ProfileSection:
+def profile_ratings_section(player: User, viewer: Any) -> ProfileSection:
     """The profile page's ratings and statistics section (registered with games at start-up)."""
     return ProfileSection("ratings/_profile_section.html", {"kinds": player_ratings(user=player)})
 

@@ -36,7 +36,7 @@ from review.timeline import timeline_compact
 _SCRIPT_ESCAPES = {ord(">"): "\\u003E", ord("<"): "\\u003C", ord("&"): "\\u0026"}
 
 
-def _json_for_script(data: dict) -> str:
+def _json_for_script(data: object) -> str:
     """Compact JSON for a ``<script type="application/json">`` (Django's json_script, without
     the spaces: the page's largest part is this data)."""
     return mark_safe(json.dumps(data, separators=(",", ":")).translate(_SCRIPT_ESCAPES))

@@ -18,17 +18,18 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.engine.actions import Action, Discard, Play
-from games.engine.cards import parse_cards
+from games.engine.cards import Card, parse_cards
 from games.engine.events import Event
 from games.engine.flow import apply, new_match
 from games.engine.options import MatchOptions
 from games.engine.state import MatchState
 from games.strategy.analysis import DiscardAnalysis, analyze_discard
+from games.strategy.pegging_search import play_points
 from games.strategy.review.claims import ClaimTracker, counting_accuracy
 from games.strategy.review.endgame import WIN_THRESHOLDS, is_near_end, win_chances, win_label
 from games.strategy.review.grading import THRESHOLDS, accuracy, label_for
 from games.strategy.review.luck import PARTS, SeatHand, hand_luck
-from games.strategy.review.pegging import graded_play_values, has_real_choice, play_points
+from games.strategy.review.pegging import graded_play_values, has_real_choice
 
 FORMAT_VERSION = 2
 """2: plays graded with the expert's evaluation (the opening table, the opponent model, the
@@ -69,8 +70,8 @@ class _HandWalk:
             "claims": [],
         }
         self.seat_hands = {seat: SeatHand() for seat in seats}
-        self.starter = None
-        self.crib: tuple = ()
+        self.starter: Card | None = None
+        self.crib: tuple[Card, ...] = ()
         self.crib_counted = False
         self.play_finished = False
         self.cards_played = 0
@@ -294,13 +295,15 @@ def _points_lost(decisions: list[dict[str, Any]]) -> float:
     """Expected points lost over decisions graded by points. Near the end a decision's loss is
     in percentage points of the chance to win, so those are left out (summed apart by
     :func:`_chance_lost`): their labels still count in ``accuracy``."""
-    return round(sum(d["lost"] for d in decisions if not d["by_win_probability"]), DIGITS)
+    lost: float = sum(d["lost"] for d in decisions if not d["by_win_probability"])
+    return round(lost, DIGITS)
 
 
 def _chance_lost(decisions: list[dict[str, Any]]) -> float:
     """Percentage points of the chance to win lost over decisions graded near the end (never
     added to points)."""
-    return round(sum(d["lost"] for d in decisions if d["by_win_probability"]), DIGITS)
+    lost: float = sum(d["lost"] for d in decisions if d["by_win_probability"])
+    return round(lost, DIGITS)
 
 
 def _discard_value(result: DiscardAnalysis) -> dict[str, float]:
