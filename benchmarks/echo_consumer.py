@@ -12,15 +12,15 @@ from __future__ import annotations
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.urls import path
 
-from cribbage_site.socket_limits import TokenBucket
-from cribbage_site.websocket import SiteWebsocketConsumer
+from kernel.socket_limits import TokenBucket
+from kernel.websocket import SiteWebsocketConsumer
 
 
 class EchoConsumer(SiteWebsocketConsumer):
     """The site's socket base (frames counted on arrival, handled in order) without its limits.
 
     The relay measures what the framework carries, so the per-socket frame rate and the
-    per-address count of anonymous sockets (cribbage_site/socket_limits.py), which closed the
+    per-address count of anonymous sockets (kernel/socket_limits.py), which closed the
     benchmark's 400 loopback sockets with 4429 and slowed each pair to 10 frames a second, do
     not apply to it. The work per frame is the same: a bucket is still taken from.
     """
