@@ -302,8 +302,8 @@ def worker_start_in_server(loop: asyncio.AbstractEventLoop) -> threading.Thread:
     """Run the worker in a daemon thread of the server whose event loop is ``loop``.
 
     Its threads are marked as the server's sync threads, so what their tasks send after a
-    commit (games/broadcast.py, lobby/broadcast.py) is handed to the server's loop, where the
-    in-memory channel layer and the sockets live. One thread: SQLite has one writer.
+    commit (kernel/sending.py) is handed to the server's loop, where the in-memory channel
+    layer and the sockets live. One thread: SQLite has one writer.
     """
 
     def mark_thread() -> None:
