@@ -17,6 +17,7 @@ again: ``.venv/bin/python benchmarks/review_luck_baselines.py [deals] [games]``.
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 from collections import Counter
@@ -126,8 +127,11 @@ def _shares(tallies: dict) -> dict:
 
 
 def main() -> None:
-    deals = int(sys.argv[1]) if len(sys.argv) > 1 else 3000
-    games = int(sys.argv[2]) if len(sys.argv) > 2 else 60
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("deals", type=int, nargs="?", default=3000, help="per role and variant")
+    parser.add_argument("games", type=int, nargs="?", default=60, help="hard-vs-hard games each")
+    arguments = parser.parse_args()
+    deals, games = arguments.deals, arguments.games
     print(f"# seed {SEED}, {deals} deals per role and variant, {games} hard-vs-hard games each")
     deal_values = deal_averages(deals)
     pegging, crib_offset, pegging_shares, hand_shares = play_averages(games)

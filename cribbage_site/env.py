@@ -103,10 +103,12 @@ def database_from_url(url: str) -> dict:
     # CONN_MAX_AGE stayed open after its thread was gone, so a burst of requests exhausted the
     # server's connections. "Closing" returns one to the pool.
     entry["CONN_MAX_AGE"] = 0
-    # No "SELECT 1" before each use: on the websocket side that was a round trip on every
-    # action. A connection that broke (a database restart) is closed after its first error and
-    # the pool drops it; the action service retries once on a new one.
-    entry["CONN_HEALTH_CHECKS"] = False
+    # With a pool, Django passes this on as psycopg_pool's ``check``: the pool tries a
+    # connection (one empty round trip) as it hands it out and replaces a dead one. After a
+    # database restart every idle pooled connection is dead, and without the check each one
+    # went to a request that answered 500 (tests/site/test_database_restart.py). The cost is
+    # one round trip per checkout, which is one per request or socket action.
+    entry["CONN_HEALTH_CHECKS"] = True
     options.setdefault("pool", database_pool_options())
     return entry
 
