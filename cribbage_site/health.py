@@ -104,7 +104,7 @@ def check_worker() -> dict:
         required = settings.HEALTHZ_REQUIRE_WORKER
         return {"ok": not required, "required": required, "error": type(error).__name__}
     age = None if last_seen is None else round((timezone.now() - last_seen).total_seconds(), 1)
-    report = {
+    report: dict[str, object] = {
         "ok": alive > 0 or not settings.HEALTHZ_REQUIRE_WORKER,
         "required": settings.HEALTHZ_REQUIRE_WORKER,
         "alive": alive,
