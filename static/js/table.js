@@ -140,6 +140,10 @@ export class Table {
       this.held = null;
       clearTimeout(this.holdTimer);
       this.holdTimer = null;
+      // Continue goes with the show: a player on it (by key or click) lands on the next deal's
+      // hand, not on the page's body.
+      const active = document.activeElement;
+      if (active && active.id === "show-continue") this.focusAfterAction = true;
       this.render(this.latest);
       return;
     }

@@ -178,7 +178,7 @@ def test_the_muggins_prompt_names_the_claim_and_says_when_it_is_last_hands_crib(
         const name = (seat) => (seat === 0 ? "You" : "bob");
         const window = { seat: 0, claimant: 1, subject: "crib", claimed: 4, cards: [], starter: "2C" };
         const base = { viewer: 0, seats: [0, 1], to_act: [0, 1], discarded: [false, false], pending_claim: null, turn: null, cuts: null };
-        const discard = { ...base, phase: "discard", muggins: window, legal: { discard: true, muggins: true } };
+        const discard = { ...base, phase: "discard", muggins: window, legal: { discard: true, throw: 2, muggins: true } };
         const bobs = { ...discard, legal: { discard: false, muggins: false }, viewer: 1, to_act: [0] };
         return [statusText(discard, name), statusText(bobs, name)];
         """
