@@ -27,7 +27,7 @@ from games.rules import REPLAYERS
 from review import access
 from review.analysis import match_analysis_get
 from review.deals import deal_replay_create, replay_original_id, replays_of
-from review.export import match_export, match_transcript, seat_names
+from review.export import match_export, match_transcript, seat_names, sides_title
 from review.finished import FinishedFilters, finished_matches_page
 from review.stored import match_timeline_get
 from review.timeline import timeline_compact
@@ -131,6 +131,7 @@ def review_page(request: HttpRequest, match_id: int) -> HttpResponse:
     context = {
         "match": match,
         "names": seat_names(match=match),
+        "title": sides_title(seat_names(match=match)),
         "is_player": is_player,
         "share": share,
         "query": query,
