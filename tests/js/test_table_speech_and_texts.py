@@ -332,3 +332,29 @@ def test_the_starter_is_said_before_the_play_and_a_score_cuts_a_move_short(js):
     scoring = next(text for text in said if text.startswith("You play two of diamonds"))
     assert times[scoring] == 1700
     assert said[-1].startswith("You win the game") and times[said[-1]] == 1750
+
+
+def test_enter_in_the_empty_claim_box_claims_zero_and_the_button_still_wants_a_number(js):
+    result = js(
+        """
+        const { ClaimPanel } = await load("claims.js");
+        const section = document.createElement("section");
+        document.body.append(section);
+        const claims = [];
+        const panel = new ClaimPanel(section, { onClaim: (points) => claims.push(points), onMuggins: () => {} });
+        const view = {
+          options: { scoring: "manual" }, legal: { claim: "play", muggins: false },
+          game: 1, hand: 1, played: [[0, "5H"]], shown: [], muggins: null, viewer: 0,
+        };
+        panel.render(view, { name: (seat) => (seat === 0 ? "You" : "bob"), viewer: 0 });
+        const box = section.querySelector("#claim-points");
+        section.querySelector("#claim-submit").click();  // the button with nothing typed
+        const refused = [claims.length, section.querySelector("#claim-error").textContent];
+        for (const button of section.querySelectorAll("button")) button.disabled = false;
+        box.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true, cancelable: true }));
+        return { refused, claims, placeholder: box.placeholder };
+        """
+    )
+    assert result["refused"][0] == 0 and "Enter a whole number" in result["refused"][1]
+    assert result["claims"] == [0]
+    assert result["placeholder"] == "0"
