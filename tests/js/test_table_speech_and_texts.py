@@ -358,3 +358,14 @@ def test_enter_in_the_empty_claim_box_claims_zero_and_the_button_still_wants_a_n
     assert result["refused"][0] == 0 and "Enter a whole number" in result["refused"][1]
     assert result["claims"] == [0]
     assert result["placeholder"] == "0"
+
+
+def test_the_round_clock_counts_down_to_the_end_and_then_says_time_is_up(js):
+    result = js(
+        """
+        const { timeLeft } = await load("table/countdown.js");
+        const end = 10_000_000;
+        return [0, 1, 999, 1000, 61_000, 3_600_000, 3_725_000].map((ms) => timeLeft(end, end - ms));
+        """
+    )
+    assert result == ["time is up", "0:01", "0:01", "0:01", "1:01", "1:00:00", "1:02:05"]

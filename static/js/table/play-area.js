@@ -23,7 +23,8 @@ export function renderPlayArea(table, rows, name, { animate = false } = {}) {
   count.setAttribute("aria-label", `Count ${view.count}`);
 
   const currentStart = view.played.length - view.series.length;
-  const shorts = shortNames(view.seats, name);
+  // Two rows need no short names (the full one, cut by the label's width, is plain enough).
+  const shorts = view.seats.length > 2 ? shortNames(view.seats, name) : Object.fromEntries(view.seats.map((seat) => [seat, name(seat)]));
   table.$("series").replaceChildren(
     ...rows.map(([lane, seat]) => {
       const row = document.createElement("div");

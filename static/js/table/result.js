@@ -103,10 +103,12 @@ export class ResultPanel {
     actions.className = "actions";
     if (matchOver) {
       const lobby = document.createElement("a");
-      lobby.href = this.table.root.dataset.lobbyUrl || "/";
+      // A tournament's table goes back to the tournament (its standings and next round).
+      const back = this.table.root.dataset;
+      lobby.href = back.backUrl || back.lobbyUrl || "/";
       lobby.className = "button";
       lobby.id = "back-to-lobby";
-      lobby.textContent = "Back to the lobby";
+      lobby.textContent = back.backText || "Back to the lobby";
       actions.append(lobby);
       // The review app answers at /matches/<id>/review/ once the match is over.
       if (this.table.root.dataset.reviewUrl) {
