@@ -14,9 +14,7 @@ from tournaments.models import Pairing
 
 def tournament_table_banner(match: Match) -> TableBanner | None:
     """The banner for a tournament's match, or None for any other match."""
-    pairing = (
-        Pairing.objects.select_related("round__tournament").filter(match_id=match.pk).first()
-    )
+    pairing = Pairing.objects.select_related("round__tournament").filter(match_id=match.pk).first()
     if pairing is None:
         return None
     round_ = pairing.round
