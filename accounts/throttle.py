@@ -16,7 +16,7 @@ the error into a clear 503 page ("try again in a minute"), never a 500 (docs/sec
 
 Why not django-axes or django-ratelimit: the site needs the same small counter for logins,
 guests and chat, keyed by name or address, and one rule for addresses behind proxies
-(cribbage_site/addresses.py); these forty lines do that without a second model or middleware.
+(kernel/addresses.py); these forty lines do that without a second model or middleware.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from typing import TypeVar
 
 from django.core.cache import cache
 
-from cribbage_site.errors import SiteError
+from kernel.errors import SiteError
 
 logger = logging.getLogger(__name__)
 Result = TypeVar("Result")

@@ -21,7 +21,7 @@ from accounts.mail_and_signup_limits import (
     signup_throttle,
     too_many_page,
 )
-from cribbage_site.addresses import client_address
+from kernel.addresses import client_address
 
 
 @require_http_methods(["GET", "POST"])

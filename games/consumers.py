@@ -15,8 +15,6 @@ from typing import Any
 from channels.db import database_sync_to_async
 from django.conf import settings
 
-from cribbage_site.socket_limits import TokenBucket
-from cribbage_site.websocket import SiteWebsocketConsumer
 from games import selectors, services
 from games.broadcast import group_name, viewer_key
 from games.models import Match
@@ -27,6 +25,8 @@ from games.services.presence import (
     match_presence_disconnect,
     match_presence_touch,
 )
+from kernel.socket_limits import TokenBucket
+from kernel.websocket import SiteWebsocketConsumer
 
 CLOSE_MATCH_PRIVATE = 4403
 CLOSE_MATCH_NOT_FOUND = 4404
@@ -133,7 +133,7 @@ class MatchConsumer(SiteWebsocketConsumer):
             )
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        # The connection's rate was checked when the frame arrived (cribbage_site/websocket.py).
+        # The connection's rate was checked when the frame arrived (kernel/websocket.py).
         try:
             message = parse_frame(text_data)
         except ProtocolError as error:

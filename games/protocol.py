@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from cribbage_site.errors import SiteError
-from cribbage_site.frames import FrameError, frame_decode
 from games.engine.cards import parse_card
 from games.engine.errors import IllegalAction
+from kernel.errors import SiteError
+from kernel.frames import FrameError, frame_decode
 
 MAX_ACTION_ID_LENGTH = 64
 MAX_CLAIM_POINTS = 29
@@ -53,7 +53,7 @@ class ClientMessage:
 def parse_frame(text: str | None) -> ClientMessage:
     """Parse one text frame (None for a binary frame) or raise :class:`ProtocolError`.
 
-    The shape and size are checked by the parser every socket shares (cribbage_site/frames.py);
+    The shape and size are checked by the parser every socket shares (kernel/frames.py);
     the fields of each message type here.
     """
     try:

@@ -11,10 +11,6 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 
-from cribbage_site.errors import SiteError
-from cribbage_site.frames import FrameError, frame_decode
-from cribbage_site.socket_limits import TokenBucket
-from cribbage_site.websocket import SiteWebsocketConsumer
 from games.models import Match, Seat
 from games.services.abandonment import abandon_after_seconds
 from games.services.presence import (
@@ -23,6 +19,10 @@ from games.services.presence import (
     match_presence_touch,
     match_seconds_absent,
 )
+from kernel.errors import SiteError
+from kernel.frames import FrameError, frame_decode
+from kernel.socket_limits import TokenBucket
+from kernel.websocket import SiteWebsocketConsumer
 from lobby import selectors, services
 from lobby.broadcast import LOBBY_GROUP, chat_group, match_social_group, user_group
 from lobby.models import RematchOffer
@@ -40,7 +40,7 @@ REFRESHES_PER_SECOND = 0.2
 def parse_frame(text: str | None) -> dict[str, Any]:
     """A client frame as a dict with a string ``type``; anything else is a LobbyError.
 
-    The shape and size are checked by the parser every socket shares (cribbage_site/frames.py),
+    The shape and size are checked by the parser every socket shares (kernel/frames.py),
     which turns even a frame nested thousands deep into a clear error instead of a crash.
     """
     try:

@@ -14,7 +14,7 @@ import json
 import time
 from typing import Any
 
-from cribbage_site.websocket import SiteWebsocketConsumer
+from kernel.websocket import SiteWebsocketConsumer
 from tournaments.broadcast import tournament_group, tournament_user_group
 
 MIN_INTERVAL = 1.0

@@ -11,11 +11,11 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.db import connections
 
-from cribbage_site.frames import MAX_FRAME_BYTES
 from games import engine, services
 from games.broadcast import group_name
 from games.models import Match
 from games.services.recording import load_state
+from kernel.frames import MAX_FRAME_BYTES
 from tests.server.driving import protocol_action
 from tests.server.sockets import connect, connect_and_hello
 

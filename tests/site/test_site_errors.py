@@ -6,10 +6,10 @@ import pytest
 
 from accounts import services as account_services
 from accounts.services import AccountError
-from cribbage_site.errors import SiteError
 from games import services as game_services
 from games.protocol import ProtocolError, parse_frame
 from games.services import ServiceError
+from kernel.errors import SiteError
 from lobby import services as lobby_services
 from lobby.services import LobbyError
 

@@ -2,8 +2,8 @@
 
 :func:`analyze_match` replays the log with the engine, one action at a time, and at each
 decision looks at the state just before it: a discard is graded with the exact
-:func:`games.engine.analysis.analyze_discard`, a play with a real choice with
-:func:`games.engine.review.pegging.graded_play_values` (the expert's evaluation: by points, or
+:func:`games.strategy.analysis.analyze_discard`, a play with a real choice with
+:func:`games.strategy.review.pegging.graded_play_values` (the expert's evaluation: by points, or
 near the end by the chance to win). Events give the rest (the starter, go points,
 the shows, claims and Muggins). The result is a plain JSON-able dict whose format is written in
 docs/review.md; the review app stores it once per finished match.
@@ -18,17 +18,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.engine.actions import Action, Discard, Play
-from games.engine.analysis import DiscardAnalysis, analyze_discard
 from games.engine.cards import parse_cards
 from games.engine.events import Event
 from games.engine.flow import apply, new_match
 from games.engine.options import MatchOptions
-from games.engine.review.claims import ClaimTracker, counting_accuracy
-from games.engine.review.endgame import WIN_THRESHOLDS, is_near_end, win_chances, win_label
-from games.engine.review.grading import THRESHOLDS, accuracy, label_for
-from games.engine.review.luck import PARTS, SeatHand, hand_luck
-from games.engine.review.pegging import graded_play_values, has_real_choice, play_points
 from games.engine.state import MatchState
+from games.strategy.analysis import DiscardAnalysis, analyze_discard
+from games.strategy.review.claims import ClaimTracker, counting_accuracy
+from games.strategy.review.endgame import WIN_THRESHOLDS, is_near_end, win_chances, win_label
+from games.strategy.review.grading import THRESHOLDS, accuracy, label_for
+from games.strategy.review.luck import PARTS, SeatHand, hand_luck
+from games.strategy.review.pegging import graded_play_values, has_real_choice, play_points
 
 FORMAT_VERSION = 2
 """2: plays graded with the expert's evaluation (the opening table, the opponent model, the

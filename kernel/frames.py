@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from cribbage_site.errors import SiteError
+from kernel.errors import SiteError
 
 MAX_FRAME_BYTES = 4096
 
@@ -29,7 +29,7 @@ def frame_decode(text: str | None) -> dict[str, Any]:
     >>> frame_decode("[" * 2000 + "]" * 2000)
     Traceback (most recent call last):
     ...
-    cribbage_site.frames.FrameError: not valid JSON: nested too deeply
+    kernel.frames.FrameError: not valid JSON: nested too deeply
     """
     if text is None:
         raise FrameError("bad_json", "send text frames holding a JSON object")

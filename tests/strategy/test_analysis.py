@@ -18,10 +18,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.engine.analysis import DiscardAnalysis, analyze_discard
 from games.engine.cards import DECK, parse_cards
 from games.engine.errors import IllegalAction
 from games.engine.scoring import score_show, show_total
+from games.strategy.analysis import DiscardAnalysis, analyze_discard
 
 
 def brute_force_hand(keep, dealt) -> Fraction:

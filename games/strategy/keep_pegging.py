@@ -1,6 +1,6 @@
 """What kept cards are worth in the play, on average: a table by kept ranks and role.
 
-The exact discard analysis (:mod:`games.engine.analysis`) counts the hand and the crib; the
+The exact discard analysis (:mod:`games.strategy.analysis`) counts the hand and the crib; the
 play is the third source of points and depends on the kept cards too (a hand of low cards and
 pairs pegs better than four tens). ``scripts/make_bot_tables.py`` played every multiset of kept
 ranks (four in the six-card game, three in the five-card game) many times against a random
@@ -22,7 +22,7 @@ from functools import cache
 from pathlib import Path
 
 from games.engine.cards import Card
-from games.engine.keep_likelihood import KEPT_SIZES, rank_key
+from games.strategy.keep_likelihood import KEPT_SIZES, rank_key
 
 DATA_FILE = Path(__file__).resolve().parent / "data" / "keep_pegging.json"
 VARIANT_OF_SIZE = {size: variant for variant, size in KEPT_SIZES.items()}

@@ -2,7 +2,7 @@
 
 A websocket authenticates once, when it opens; without this, a socket opened before logout (or
 before a password change that was meant to lock out a stolen session) would go on acting as the
-person. Every signed-in socket joins its user's group (:class:`cribbage_site.websocket.
+person. Every signed-in socket joins its user's group (:class:`kernel.websocket.
 SiteWebsocketConsumer`); logging out tells that group to close the sockets of the session that
 ended, and a password change closes all of them. A page whose socket closes reconnects with the
 cookie it now has: signed out, or still signed in where the session survived (Django keeps the

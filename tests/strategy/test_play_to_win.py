@@ -1,4 +1,4 @@
-"""The play searched for the chance to win (games/engine/play_to_win.py) against a brute force."""
+"""The play searched for the chance to win (games/strategy/play_to_win.py) against a brute force."""
 
 from __future__ import annotations
 
@@ -7,13 +7,13 @@ import random
 
 import pytest
 
-from games.engine import play_to_win as module
 from games.engine.cards import DECK, parse_cards
-from games.engine.keep_likelihood import weight_of_ranks
-from games.engine.pegging_search import all_opponent_hands
-from games.engine.play_to_win import CRIB_MEAN, chance_values
 from games.engine.scoring import rank_points, score_play, show_total
-from games.engine.win_probability import win_probability
+from games.strategy import play_to_win as module
+from games.strategy.keep_likelihood import weight_of_ranks
+from games.strategy.pegging_search import all_opponent_hands
+from games.strategy.play_to_win import CRIB_MEAN, chance_values
+from games.strategy.win_probability import win_probability
 
 
 def test_the_doctest_holds():

@@ -19,14 +19,14 @@ from games.engine import (
     parse_cards,
     replay,
 )
-from games.engine.analysis import analyze_discard
 from games.engine.cards import DECK
-from games.engine.review import THRESHOLDS, analyze_match, label_for
-from games.engine.review.baselines import PEGGING_AVERAGE
-from games.engine.review.claims import missed_items
 from games.engine.scoring import show_total
+from games.strategy.analysis import analyze_discard
+from games.strategy.review import THRESHOLDS, analyze_match, label_for
+from games.strategy.review.baselines import PEGGING_AVERAGE
+from games.strategy.review.claims import missed_items
 from tests.engine.random_play import choose_action
-from tests.engine.review.matches import bot_match
+from tests.strategy.review.matches import bot_match
 
 SIX = MatchOptions(match_target=1)
 

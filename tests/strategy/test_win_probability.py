@@ -6,11 +6,11 @@ import doctest
 
 import pytest
 
-from games.engine import keep_pegging as keep_module
-from games.engine import win_probability as module
 from games.engine.cards import parse_cards
-from games.engine.keep_pegging import keep_pegging
-from games.engine.win_probability import BadScores, pone_wins, win_probability
+from games.strategy import keep_pegging as keep_module
+from games.strategy import win_probability as module
+from games.strategy.keep_pegging import keep_pegging
+from games.strategy.win_probability import BadScores, pone_wins, win_probability
 
 
 def test_the_doctests_hold():

@@ -7,7 +7,7 @@ claim. docs/review.md describes the thresholds, the formulas and the JSON it ret
 
 from __future__ import annotations
 
-from games.engine.review.grading import LABELS, THRESHOLDS, label_for
-from games.engine.review.match_review import FORMAT_VERSION, analyze_match
+from games.strategy.review.grading import LABELS, THRESHOLDS, label_for
+from games.strategy.review.match_review import FORMAT_VERSION, analyze_match
 
 __all__ = ["FORMAT_VERSION", "LABELS", "THRESHOLDS", "analyze_match", "label_for"]

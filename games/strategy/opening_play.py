@@ -4,8 +4,8 @@ These are the dearest decisions of the play to search at the table (the opponent
 three cards dealt many times, each deal searched to the end), and away from the end of a game
 they depend only on the kept ranks, the lead and what the opponent is likely to hold. So
 ``scripts/make_opening_tables.py`` searched them once for every kept rank multiset, with the
-same search as the table (:func:`games.engine.pegging_search.rank_values`) over 200 dealt hands
-of the opponent weighed by :mod:`games.engine.keep_likelihood`, and stored each playable rank's
+same search as the table (:func:`games.strategy.pegging_search.rank_values`) over 200 dealt hands
+of the opponent weighed by :mod:`games.strategy.keep_likelihood`, and stored each playable rank's
 expected net points in ``data/opening_play.json``.
 
 What the table does not know: the starter and the seat's own throw (three cards the search at
@@ -25,7 +25,7 @@ from functools import cache
 from pathlib import Path
 
 from games.engine.cards import Card
-from games.engine.keep_likelihood import KEPT_SIZES, rank_key
+from games.strategy.keep_likelihood import KEPT_SIZES, rank_key
 
 DATA_FILE = Path(__file__).resolve().parent / "data" / "opening_play.json"
 

@@ -6,11 +6,11 @@ pages asking for the lobby again and again (``refresh``) or for a match's whole 
 (``sync`` from far back) made another player wait seconds for an answer (docs/performance.md).
 
 - :class:`TokenBucket`: ``capacity`` frames at once, ``rate`` more each second. Each connection
-  has one and takes a token when a frame *arrives* (cribbage_site/websocket.py), not when the
+  has one and takes a token when a frame *arrives* (kernel/websocket.py), not when the
   consumer gets round to it: counted at handling, a flood waiting behind a slow query looked slow
   and passed.
 - :class:`AddressAllowance`: sockets of visitors who are not signed in are counted per client
-  address (cribbage_site/addresses.py): how many may be open at once in this process, and one
+  address (kernel/addresses.py): how many may be open at once in this process, and one
   bucket their frames share, so fifty anonymous sockets get no more than a few would. Signed-in
   people are limited per connection only (a guest is signed in, and each account is a row that
   sign-up and guest limits already bound).

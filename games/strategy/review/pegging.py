@@ -21,20 +21,20 @@ reply net, that it holds a card of, and the chance it holds none of ``m`` given 
 The review grades a play with the evaluation the expert computer opponent plays by
 (:func:`graded_play_values`, docs/review.md), and each graded play says which it used:
 
-- ``"win"``: near the end of a game (:func:`games.engine.review.endgame.is_near_end`), each
-  card's chance to win the game (:func:`games.engine.play_to_win.chance_values`: the rest of
+- ``"win"``: near the end of a game (:func:`games.strategy.review.endgame.is_near_end`), each
+  card's chance to win the game (:func:`games.strategy.play_to_win.chance_values`: the rest of
   the play searched, each line scored by who wins once the hands are counted in order);
 - ``"table"``: the pone's lead and the dealer's reply to it, from the table searched offline
-  (:func:`games.engine.opening_play.opening_values`);
+  (:func:`games.strategy.opening_play.opening_values`);
 - ``"play"``: the engine's search of the whole rest of the play
-  (:func:`games.engine.pegging_search.play_values_from_state`, the opponent's hands weighed
+  (:func:`games.strategy.pegging_search.play_values_from_state`, the opponent's hands weighed
   by how likely it was to keep them) whenever those hands can be enumerated (at most
-  :data:`games.engine.pegging_search.EXACT_LIMIT` rank multisets);
+  :data:`games.strategy.pegging_search.EXACT_LIMIT` rank multisets);
 - ``"reply"``: the one-reply model above otherwise (where the search would sample random
   hands, slowly and noisily).
 
 ``play_values`` and ``card_value`` still take the target (``to_win``, ``needs``: a card that
-reaches it is worth :data:`games.engine.pegging_search.GAME_POINT` more), though the review's
+reaches it is worth :data:`games.strategy.pegging_search.GAME_POINT` more), though the review's
 near-end grades are by chance to win.
 
 Only the two-player game is graded (with three or four seats a reply is not the next seat's
@@ -47,10 +47,15 @@ from collections.abc import Sequence
 from math import comb
 
 from games.engine.cards import DECK, Card
-from games.engine.opening_play import opening_position_values
-from games.engine.pegging_search import EXACT_LIMIT, GAME_POINT, play_points, play_values_from_state
-from games.engine.play_to_win import chance_values
 from games.engine.state import MatchState
+from games.strategy.opening_play import opening_position_values
+from games.strategy.pegging_search import (
+    EXACT_LIMIT,
+    GAME_POINT,
+    play_points,
+    play_values_from_state,
+)
+from games.strategy.play_to_win import chance_values
 
 MAX_COUNT = 31
 FIFTEEN = 15

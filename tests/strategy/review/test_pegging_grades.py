@@ -15,13 +15,14 @@ from games.engine import (
     new_match,
     parse_card,
     parse_cards,
-    pegging_search,
 )
 from games.engine.cards import DECK
-from games.engine.opening_play import opening_values
-from games.engine.pegging_search import play_values_from_state, seen_by
 from games.engine.play import MAX_COUNT
-from games.engine.review.pegging import (
+from games.engine.scoring import score_play
+from games.strategy import pegging_search
+from games.strategy.opening_play import opening_values
+from games.strategy.pegging_search import play_values_from_state, seen_by
+from games.strategy.review.pegging import (
     GO_POINT,
     graded_play_values,
     has_real_choice,
@@ -29,9 +30,8 @@ from games.engine.review.pegging import (
     play_values,
     unseen_cards,
 )
-from games.engine.scoring import score_play
 from tests.engine.builders import play_in_turn, ready_to_play
-from tests.engine.review.matches import bot_match
+from tests.strategy.review.matches import bot_match
 
 SIX = MatchOptions(match_target=1)
 

@@ -4,7 +4,7 @@ Players do not keep four (three) cards at random: they keep the hand worth the m
 kept hand of 5s, pairs and runs is far likelier than one of odd high cards. To guess an
 opponent's cards in the play, the pegging search deals them uniformly from the cards it has
 not seen and weighs each deal by this table: how much more often an exact expected-value
-discarder (:func:`games.engine.analysis.analyze_discard`) keeps that rank multiset, as pone or
+discarder (:func:`games.strategy.analysis.analyze_discard`) keeps that rank multiset, as pone or
 as dealer, than four (three) random cards would have those ranks. It is made offline by
 ``scripts/make_opening_tables.py`` and shipped as ``data/keep_likelihood.json``.
 
@@ -29,7 +29,7 @@ ROLES = ("pone", "dealer")
 
 def rank_key(ranks: Iterable[int]) -> str:
     """A kept hand's ranks as the key of the tables by kept ranks (this one, the opening table
-    and :mod:`games.engine.keep_pegging`): sorted, one hex digit each (1 ace to d king)."""
+    and :mod:`games.strategy.keep_pegging`): sorted, one hex digit each (1 ace to d king)."""
     return "".join(f"{rank:x}" for rank in sorted(ranks))
 
 

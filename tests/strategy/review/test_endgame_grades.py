@@ -5,28 +5,28 @@ from __future__ import annotations
 import pytest
 
 from games.engine import Discard, MatchOptions, Play, Shuffle, parse_card, parse_cards, replay
-from games.engine.analysis import analyze_discard
 from games.engine.cards import DECK
-from games.engine.play_to_win import chance_values
-from games.engine.review import analyze_match
-from games.engine.review.baselines import (
+from games.engine.scoring import show_total
+from games.strategy.analysis import analyze_discard
+from games.strategy.play_to_win import chance_values
+from games.strategy.review import analyze_match
+from games.strategy.review.baselines import (
     CRIB_OVER_EXPECTED,
     HAND_DISTRIBUTION,
     PEGGING_DISTRIBUTION,
 )
-from games.engine.review.endgame import (
+from games.strategy.review.endgame import (
     NEAR_END,
     WIN_THRESHOLDS,
     is_near_end,
     win_chance,
     win_label,
 )
-from games.engine.review.match_review import _MatchWalk
-from games.engine.review.pegging import GAME_POINT, card_value, graded_play_values
-from games.engine.scoring import show_total
-from games.engine.win_probability import win_probability
+from games.strategy.review.match_review import _MatchWalk
+from games.strategy.review.pegging import GAME_POINT, card_value, graded_play_values
+from games.strategy.win_probability import win_probability
 from tests.engine.builders import cut_deck, deal_deck, with_scores
-from tests.engine.review.matches import bot_match
+from tests.strategy.review.matches import bot_match
 
 
 def test_near_the_end_means_either_seat_within_reach():

@@ -5,18 +5,18 @@ counts for the dealer and against the pone, as in the discard's value):
 
 - ``deal``: the best expected value of the cards dealt (``analyze_discard(...)[0].total``)
   minus the average of that over random deals for the seat's role and the variant
-  (:data:`games.engine.review.baselines.DEAL_VALUE_AVERAGE`).
+  (:data:`games.strategy.review.baselines.DEAL_VALUE_AVERAGE`).
 - ``cut``: what the starter gave the kept hand (and the dealer's heels) minus the average over
   every starter the seat could not rule out (the 46, or 47 in the five-card game, cards it was
   not dealt). The hand part is counted only when the hand reached its count.
 - ``show``: the crib's count minus what the seat could expect of it: the crib's expected value
   for the cards the seat threw (``analyze_discard``: the opponent's throw and the starter
   unknown, every unseen card alike), corrected by how far real cribs fall from that
-  (:data:`games.engine.review.baselines.CRIB_OVER_EXPECTED`: a real pone throws the dealer
+  (:data:`games.strategy.review.baselines.CRIB_OVER_EXPECTED`: a real pone throws the dealer
   poor cards, a real dealer good ones, so without it both seats would look unlucky); added
   for the dealer and taken off for the pone; only when the crib was counted.
 - ``pegging``: the points the seat pegged in the play minus the average for its role
-  (:data:`games.engine.review.baselines.PEGGING_AVERAGE`); only when the play finished.
+  (:data:`games.strategy.review.baselines.PEGGING_AVERAGE`); only when the play finished.
 
 Skill is not luck: the expectations are taken for the throw the seat made, so a bad throw's
 cost shows in its discard grade, not here.
@@ -26,10 +26,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.engine.analysis import DiscardAnalysis
 from games.engine.cards import DECK, Card
-from games.engine.review.baselines import CRIB_OVER_EXPECTED, DEAL_VALUE_AVERAGE, PEGGING_AVERAGE
 from games.engine.scoring import show_total
+from games.strategy.analysis import DiscardAnalysis
+from games.strategy.review.baselines import CRIB_OVER_EXPECTED, DEAL_VALUE_AVERAGE, PEGGING_AVERAGE
 
 JACK = 11
 HEELS_POINTS = 2

@@ -12,7 +12,7 @@ actions also use, and it was the largest single item of the event loop's time un
 Channels hands a consumer its next message only when the previous handler has finished, so a
 rate limit checked in the handler counts frames when they are *handled*: while one slow query
 runs, a flood piles up unseen and each frame then finds the bucket refilled. Here every client
-frame is counted the moment it arrives (cribbage_site/socket_limits.py) and, if allowed, queued
+frame is counted the moment it arrives (kernel/socket_limits.py) and, if allowed, queued
 for a task that handles the connection's messages one at a time, in order, the group messages
 too (a broadcast must not overtake the answer to a ``sync`` computed before it).
 """
@@ -31,9 +31,9 @@ from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from cribbage_site.addresses import socket_client_address
-from cribbage_site.session_sockets import CLOSE_SESSION_ENDED, session_tag, user_sockets_group
-from cribbage_site.socket_limits import (
+from kernel.addresses import socket_client_address
+from kernel.session_sockets import CLOSE_SESSION_ENDED, session_tag, user_sockets_group
+from kernel.socket_limits import (
     TokenBucket,
     anonymous_database_sync_to_async,
     anonymous_sockets,
@@ -55,7 +55,7 @@ def limit_frame(message: str) -> str:
 
 class SiteWebsocketConsumer(AsyncWebsocketConsumer):
     """An ``AsyncWebsocketConsumer`` that never touches the database on the event loop, counts
-    frames on arrival, and closes when its session ends (cribbage_site/session_sockets.py)."""
+    frames on arrival, and closes when its session ends (kernel/session_sockets.py)."""
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -77,7 +77,7 @@ class SiteWebsocketConsumer(AsyncWebsocketConsumer):
     def reads(self, function: Callable[..., Any]) -> Callable[..., Awaitable[Any]]:
         """``database_sync_to_async(function)`` for a read this socket asks for: on the shared
         database thread for people signed in, on the anonymous sockets' own thread for visitors
-        (cribbage_site/socket_limits.py), so their reads queue behind each other, never in
+        (kernel/socket_limits.py), so their reads queue behind each other, never in
         front of a player's action."""
         if self.anonymous_address is None:
             return database_sync_to_async(function)

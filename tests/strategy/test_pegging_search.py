@@ -1,4 +1,4 @@
-"""The exact search of the play (games/engine/pegging_search.py) against a brute force."""
+"""The exact search of the play (games/strategy/pegging_search.py) against a brute force."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import random
 import pytest
 
 from games.engine import MatchOptions, parse_cards
-from games.engine import pegging_search as module
 from games.engine.cards import DECK
-from games.engine.pegging_search import (
+from games.strategy import pegging_search as module
+from games.strategy.pegging_search import (
     all_opponent_hands,
     best_play,
     brute_force_values,

@@ -21,7 +21,7 @@ card, so the value is optimistic about what a seat can know. Measured against th
 one-reply look-ahead it still pegs better (docs/performance.md). By default every consistent
 hand of the others is equally likely; with ``opponent_kept`` (two players) each hand the
 opponent may hold is weighed by how likely it was to keep it, with the cards it has played
-(:mod:`games.engine.keep_likelihood`): what its discard and its plays say about the rest.
+(:mod:`games.strategy.keep_likelihood`): what its discard and its plays say about the rest.
 
 Near the end of a game, reaching the target ends it at once: give ``needs`` (the points each
 seat still needs) and a card that reaches a seat's need is worth :data:`GAME_POINT` to that
@@ -44,7 +44,7 @@ from itertools import combinations
 from math import comb
 
 from games.engine.cards import DECK, Card
-from games.engine.keep_likelihood import weight_of_ranks
+from games.strategy.keep_likelihood import weight_of_ranks
 
 MAX_COUNT = 31
 FIFTEEN = 15
@@ -422,7 +422,7 @@ def play_values(
     players, seats 0 and 2 against 1 and 3. ``opponent_kept`` (two players): the opponent's role
     ("pone" or "dealer") and the cards it has played this hand; each hand it may hold is then
     weighed by how likely it was to keep that hand with those cards
-    (:mod:`games.engine.keep_likelihood`) instead of every hand being equally likely.
+    (:mod:`games.strategy.keep_likelihood`) instead of every hand being equally likely.
 
     A card's value is the average over the others' possible hands of (points pegged by
     ``seat``'s side less points pegged by the other side(s)) from this card to the end of the

@@ -4,9 +4,10 @@ The engine (``games.engine.options``) is the one definition of what a match may 
 and of the defaults (a six-card game, automatic scoring, no Muggins, to seven match points).
 Everything Django needs (choices with labels, model fields, form fields) is built here from it,
 and reused by ``games.Match``, ``lobby.Seek``, ``accounts.Profile`` and the forms, so no app
-restates a value or a default. It lives in the project package rather than in ``games`` because
-accounts uses it too and may import nothing from games beyond the pure engine; it imports only
-Django and the engine.
+restates a value or a default. It lives in the kernel rather than in ``games`` because
+accounts (below games) uses it too; it imports only Django and the engine's pure option values,
+the one arrow from the kernel into games, named as an exception in the import contract
+(pyproject.toml) and kept honest because the engine itself imports nothing.
 """
 
 from __future__ import annotations
@@ -36,6 +37,14 @@ MUGGINS_HELP = "With manual scoring, your opponent may take the points you miss 
 # count, matches store it (always 2 today) so the schema is ready.
 PLAYER_COUNTS = (2, 3, 4)
 DEFAULT_PLAYERS = 2
+
+
+def options_check(values: dict[str, Any]) -> None:
+    """Raise ``ValueError`` (the engine's ``bad_options``) unless ``values`` make a match.
+
+    Apps below games (accounts' preferences) ask the engine through here, not directly.
+    """
+    MatchOptions.from_dict(values)
 
 
 def _labelled(values: tuple[str, ...], labels: dict[str, str]) -> list[tuple[str, str]]:

@@ -3,7 +3,7 @@
 Near the end, points stop being the currency. A pone that needs 10 with 8 in its hand wins
 if it pegs 2 and the dealer does not peg out first; a dealer that cannot be caught should
 stop the pone's points, not make its own. So when either player is within reach of the target
-(:data:`REACH`), the expert searches the rest of the play as :mod:`games.engine.pegging_search`
+(:data:`REACH`), the expert searches the rest of the play as :mod:`games.strategy.pegging_search`
 does (the opponent's possible hands weighed by the opponent model, each searched to the end
 under full information) but scores each line by who wins:
 
@@ -13,7 +13,7 @@ under full information) but scores each line by who wins:
   the dealer's hand and crib (the crib as its average, :data:`CRIB_MEAN`); a count that reaches
   the target wins;
 - a hand that settles nothing is valued by the chance to win from the scores after it, the deal
-  passing to the other player (:func:`games.engine.win_probability.win_probability`).
+  passing to the other player (:func:`games.strategy.win_probability.win_probability`).
 
 Values are chances to win in [0, 1]. Inside the search they are kept as ``2 * chance - 1`` so
 that one player's gain is the other's loss and the plain negamax of the points search applies.
@@ -34,7 +34,8 @@ import random
 from collections.abc import Sequence
 
 from games.engine.cards import Card
-from games.engine.pegging_search import (
+from games.engine.scoring import rank_points, show_total
+from games.strategy.pegging_search import (
     GO_POINT,
     MAX_COUNT,
     PIPS,
@@ -42,8 +43,7 @@ from games.engine.pegging_search import (
     opponent_deals,
     play_points,
 )
-from games.engine.scoring import rank_points, show_total
-from games.engine.win_probability import TARGETS, win_probability
+from games.strategy.win_probability import TARGETS, win_probability
 
 REACH = 31
 """Search for the chance to win when either player needs at most this many points: a hand's

@@ -15,12 +15,12 @@ from games.bots import bot_for_level
 from games.bots import expert as expert_module
 from games.bots.base import read_view
 from games.engine import MatchOptions, parse_cards, view
-from games.engine import keep_likelihood as likelihood_module
-from games.engine import opening_play as opening_module
 from games.engine.cards import DECK
-from games.engine.keep_likelihood import weight_of_ranks
-from games.engine.opening_play import opening_position_values, opening_values
-from games.engine.pegging_search import all_opponent_hands, brute_force_values, play_values
+from games.strategy import keep_likelihood as likelihood_module
+from games.strategy import opening_play as opening_module
+from games.strategy.keep_likelihood import weight_of_ranks
+from games.strategy.opening_play import opening_position_values, opening_values
+from games.strategy.pegging_search import all_opponent_hands, brute_force_values, play_values
 from tests.engine.builders import play_in_turn, ready_to_play, with_scores
 
 SIX = MatchOptions(match_target=1)

@@ -10,17 +10,17 @@ or 47 in the five-card game), and over what else the seat cannot know, in the or
 
 - the dealer's heels, if the starter is a jack;
 - the play: the points each seat pegs, drawn from how many points a seat in that role pegs in
-  a hand (:data:`games.engine.review.baselines.PEGGING_DISTRIBUTION`, measured in self-play);
+  a hand (:data:`games.strategy.review.baselines.PEGGING_DISTRIBUTION`, measured in self-play);
   if both seats would reach the target in the play, who gets there first is taken as even;
 - the hands in order, the pone's first: the seat's own hand is its exact count with the
   starter; the opponent's is drawn from the counts of hands in self-play
-  (:data:`games.engine.review.baselines.HAND_DISTRIBUTION`); the crib is its expected value
+  (:data:`games.strategy.review.baselines.HAND_DISTRIBUTION`); the crib is its expected value
   for the seat's throw, corrected as the luck figures are
-  (:data:`games.engine.review.baselines.CRIB_OVER_EXPECTED`), rounded to a whole point.
+  (:data:`games.strategy.review.baselines.CRIB_OVER_EXPECTED`), rounded to a whole point.
 
 The first to reach the target wins; if nobody does, the scores after the hand are looked up in
 the engine's table of the chance to win from any scores with the deal passing
-(:func:`games.engine.win_probability.win_probability`). The play and the opponent's hand are
+(:func:`games.strategy.win_probability.win_probability`). The play and the opponent's hand are
 taken as independent of each other and of the seat's cards (a simplification: what the model
 gets right is the order of counting and the target).
 
@@ -33,15 +33,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from games.engine.analysis import DiscardAnalysis
 from games.engine.cards import DECK, Card
-from games.engine.review.baselines import (
+from games.engine.scoring import show_total
+from games.strategy.analysis import DiscardAnalysis
+from games.strategy.review.baselines import (
     CRIB_OVER_EXPECTED,
     HAND_DISTRIBUTION,
     PEGGING_DISTRIBUTION,
 )
-from games.engine.scoring import show_total
-from games.engine.win_probability import win_probability
+from games.strategy.win_probability import win_probability
 
 NEAR_END = {"six": 30, "five": 20}
 """Either seat needing at most this many points at the deal makes the discard a race."""
