@@ -29,8 +29,12 @@ class QuickGame:
 
 
 QUICK_GAMES: dict[str, QuickGame] = {
-    "six": QuickGame("Six-card", "to 121, rated", {"variant": "six", "match_target": 1}, True),
-    "five": QuickGame("Five-card", "to 61, rated", {"variant": "five", "match_target": 1}, True),
+    "six": QuickGame(
+        "Six-card", "to 121 · rated for members", {"variant": "six", "match_target": 1}, True
+    ),
+    "five": QuickGame(
+        "Five-card", "to 61 · rated for members", {"variant": "five", "match_target": 1}, True
+    ),
     "three": QuickGame(
         "Three players", "five cards each, to 121", {"players": 3, "match_target": 1}
     ),
