@@ -33,9 +33,16 @@ export function renderPlayArea(table, rows, name, { animate = false } = {}) {
       const label = document.createElement("span");
       label.className = "series-label";
       const go = view.phase === "play" && view.go[seat];
-      label.textContent = go ? `${shorts[seat]} · Go` : shorts[seat];
+      label.textContent = shorts[seat];
       label.title = go ? `${name(seat)} · Go` : name(seat);
       row.append(label);
+      if (go) {
+        // Beside the name, not in it: the name keeps its room whole.
+        const said = document.createElement("span");
+        said.className = "badge badge-go series-go";
+        said.textContent = "Go";
+        row.append(said);
+      }
       const cards = document.createElement("div");
       cards.className = "series-cards";
       view.played.forEach(([player, card], index) => {
