@@ -91,6 +91,7 @@ export function describeEvent(event, context) {
     case "game_ended":
       return `${winners(data.winner, context)} the game ${data.scores[data.winner]} to ${Math.min(...data.scores)}${skunkText(data.skunk)}: ${points(data.match_points)} in the match.`;
     case "match_ended": {
+      if (data.winner === null) return "The match was aborted: every player left. No winner, no rating change.";
       const wins = `${winners(data.winner, context)} the match`;
       if (data.reason === "resigned") return `${wins} by resignation.`;
       if (data.reason === "abandoned") {
