@@ -50,6 +50,7 @@ def lobby_page(request: HttpRequest) -> HttpResponse:
     context = {
         "form": options_form(request, rated=True),
         "seeks": selectors.seeks_marked_casual_for(seeks=selectors.open_seeks(), user=request.user),
+        "quick_games": services.QUICK_GAMES,
         "live_matches": selectors.live_matches(),
         "online": selectors.online_count(),
         "my_invitations": selectors.invitations_open_for(user=request.user)
@@ -100,6 +101,24 @@ def seek_accept_view(request: HttpRequest, seek_id: int) -> HttpResponse:
         messages.error(request, error.message)
         return redirect(LOBBY)
     return redirect("games:match", match_id=match.pk)
+
+
+@require_POST
+def quick_pair_view(request: HttpRequest, key: str) -> HttpResponse:
+    """A quick-pairing tile: to the match when someone was waiting for the same game, else
+    back to the lobby with the seek posted (the lobby's socket sends the player on later)."""
+    refused = ensure_player(request)
+    if refused is not None:
+        return refused
+    try:
+        found = services.quick_pair(user=request.user, key=key)
+    except services.LobbyError as error:
+        messages.error(request, error.message)
+        return redirect(LOBBY)
+    if isinstance(found, Match):
+        return redirect("games:match", match_id=found.pk)
+    messages.info(request, "Your seek is posted: the match starts when someone takes it.")
+    return redirect(LOBBY)
 
 
 @require_POST

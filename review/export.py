@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from games import engine
+from games.engine.seating import sides
 from games.models import Match, Seat, Shuffle
 from review.analysis import match_actions
 from review.stored import match_timeline_get
@@ -96,11 +97,16 @@ def _items(items: list[dict]) -> str:
     return ", ".join(f"{item['kind']} {item['points']}" for item in items)
 
 
-def _sides(names: list[str]) -> list[list[int]]:
-    """The sides that score: a seat each, or with four players two partnerships (0 & 2, 1 & 3)."""
-    if len(names) == 4:
-        return [[0, 2], [1, 3]]
-    return [[seat] for seat in range(len(names))]
+def _sides(names: list[str]) -> tuple[tuple[int, ...], ...]:
+    """The sides that score (the engine's): a seat each, or with four players two
+    partnerships (0 & 2, 1 & 3)."""
+    return sides(len(names))
+
+
+def sides_title(names: list[str]) -> str:
+    """The match named by its sides: "alice against bob", or with four players
+    "alice & carol against bob & dave" (partners are one side, not a free-for-all)."""
+    return " against ".join(" & ".join(names[seat] for seat in side) for side in _sides(names))
 
 
 def _scores_text(scores: list[int], names: list[str]) -> str:
@@ -183,8 +189,7 @@ def match_transcript(*, match: Match) -> str:
     timeline = match_timeline_get(match=match)
     options = match.options_dict
     lines = [
-        f"Cribbage match {match.pk}: "
-        + " against ".join(" & ".join(names[seat] for seat in side) for side in _sides(names)),
+        f"Cribbage match {match.pk}: {sides_title(names)}",
         f"Variant: {options['variant']}-card, scoring {options['scoring']}, muggins "
         f"{'on' if options['muggins'] else 'off'}, match to {options['match_target']}.",
     ]

@@ -15,7 +15,7 @@ from django.core.paginator import Page, Paginator
 from django.db.models import Q, QuerySet
 
 from games.models import Match, Seat
-from games.player_records import WON, seat_won
+from games.player_records import WON, opponents_text, seat_won
 from games.profile_sections import ProfileSection
 
 PAGE_SIZE = 20
@@ -114,8 +114,7 @@ def finished_matches_page(
             FinishedMatch(
                 match_id=match.pk,
                 variant=match.get_variant_display(),
-                opponent=", ".join(other.display_name or "an empty seat" for other in table)
-                or "(nobody)",
+                opponent=opponents_text(seat_number=seat.number, others=table) or "(nobody)",
                 computer=any(other.is_bot for other in table),
                 result="won" if seat_won(match, seat.number) else "lost",
                 finish_reason=match.finish_reason,

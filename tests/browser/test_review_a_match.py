@@ -129,6 +129,12 @@ def test_a_private_review_is_for_its_players_and_whoever_holds_its_share_link(se
     assert carol.page.locator("[data-testid=share-box]").count() == 0
 
     bob.page.goto(review)  # either player turns it off
+    # bob sat in seat 1: his review draws him near, at the bottom, as his table did.
+    bob.page.set_viewport_size({"width": 390, "height": 844})
+    bob.page.wait_for_selector("#board .board-svg")
+    assert bob.page.inner_text("#name-near").startswith(bob.name)
+    assert carol.page.inner_text("#name-near").startswith(alice.name)
+    save_screenshot(bob.page, "review-phone-own-seat-near")
     bob.page.get_by_test_id("share-off").click()
     alice.page.reload()
     assert alice.page.get_by_test_id("share-on").is_visible()

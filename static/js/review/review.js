@@ -18,8 +18,9 @@ const data = JSON.parse(document.getElementById("review-data").textContent);
 const $ = (id) => document.getElementById(id);
 const { hands, names, analysis } = data;
 const steps = expandSteps(data.steps);
-const NEAR = 0;
-const FAR = 1;
+// The reviewing player's own seat is drawn near (at the bottom, black), as at the table;
+// anyone else sees seat 0 there.
+const NEAR = Number.isInteger(data.viewer_seat) ? data.viewer_seat : 0;
 const name = (seat) => names[seat] || `Seat ${seat + 1}`;
 const logContext = { viewer: null, names, seats: names.map((_, seat) => seat) };
 
@@ -28,6 +29,7 @@ const logContext = { viewer: null, names, seats: names.map((_, seat) => seat) };
 const seatCount = data.seats || names.length;
 const view = { seats: names.map((_, seat) => seat), viewer: null, options: { variant: data.variant } };
 const lanes = laneSeats(view, NEAR);
+const FAR = lanes[1][1]; // the two-player board's other track
 const many = seatCount > 2;
 let board = null;
 let panel = null;
