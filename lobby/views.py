@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -110,6 +111,7 @@ def quick_pair_view(request: HttpRequest, key: str) -> HttpResponse:
     refused = ensure_player(request)
     if refused is not None:
         return refused
+    assert isinstance(request.user, User)  # ensure_player signed a guest in, or refused
     try:
         found = services.quick_pair(user=request.user, key=key)
     except services.LobbyError as error:

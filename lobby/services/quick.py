@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 
 from accounts.services import profile_for
 from games.engine.options import MatchOptions
@@ -41,7 +41,7 @@ QUICK_GAMES: dict[str, QuickGame] = {
 }
 
 
-def quick_pair(*, user: AbstractBaseUser, key: str) -> Match | Seek:
+def quick_pair(*, user: User, key: str) -> Match | Seek:
     """Join the oldest open seek of tile ``key``'s terms, or post one (or keep the user's own
     one already open). Returns the match joined, or the seek waiting for an opponent."""
     game = QUICK_GAMES.get(key)
