@@ -164,11 +164,12 @@ def healthy(server: DaphneServer) -> bool:
 
 @dataclass
 class RequestWatch:
-    """Asks every server for the lobby, over and over, from a thread; keeps each answer with
+    """Asks every server for each page in ``paths``, over and over, from a thread; keeps each answer with
     the moments the request was sent and answered, so a 500 can be put inside or outside the
     outage windows afterwards."""
 
     servers: list[DaphneServer]
+    paths: list[str]
     answers: list[tuple[float, float, str, int]] = field(default_factory=list)
     windows: list[tuple[str, float, float]] = field(default_factory=list)
     _stop: threading.Event = field(default_factory=threading.Event)
@@ -185,9 +186,10 @@ class RequestWatch:
     def _run(self) -> None:
         while not self._stop.is_set():
             for server in self.servers:
-                sent = time.monotonic()
-                status = http_status(f"{server.url}/lobby/")
-                self.answers.append((sent, time.monotonic(), server.url, status))
+                for path in self.paths:
+                    sent = time.monotonic()
+                    status = http_status(f"{server.url}{path}")
+                    self.answers.append((sent, time.monotonic(), server.url + path, status))
             self._stop.wait(0.05)
 
     def outside_windows(self, status: int) -> list[tuple[float, float, str, int]]:
@@ -250,7 +252,7 @@ async def test_every_match_ends_correctly_through_each_fault(drill_services, tmp
     worker = WorkerProcess(env, log_path=tmp_path / "worker.log")
     figures: dict[str, float | int | str] = {}
     clients: list[MatchClient] = []
-    watch = RequestWatch([server_a, server_b])
+    watch = RequestWatch([server_a, server_b], ["/lobby/", "/"])
     games: dict[str, asyncio.Task] = {}
     drill_started = time.monotonic()
     try:
@@ -268,6 +270,7 @@ async def test_every_match_ends_correctly_through_each_fault(drill_services, tmp
             timeout=30,
             what="the tournament's table",
         )
+        watch.paths.append(f"/tournaments/{cup}/")
         watch.start()
 
         def client(server: DaphneServer, match: int, name: str) -> MatchClient:
