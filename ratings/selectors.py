@@ -130,7 +130,7 @@ def rating_chart(changes: list[RatingChange]) -> dict[str, Any] | None:
         }
         for change in changes
     ]
-    markers = [
+    markers: list[dict[str, Any]] = [
         # The label reads towards the middle, so it never runs off either side.
         {"x": x, "y": y, **row, "anchor": "end" if x > CHART_WIDTH / 2 else "start"}
         for (x, y), row in zip(points[1:], rows, strict=True)
@@ -142,7 +142,8 @@ def rating_chart(changes: list[RatingChange]) -> dict[str, Any] | None:
     ]
     every = max(1, round(len(markers) / X_TICKS))
     picked = sorted({0, len(markers) - 1, *range(0, len(markers), every)})
-    x_ticks, last_x = [], -100.0
+    x_ticks: list[dict[str, Any]] = []
+    last_x = -100.0
     for index in picked:
         marker = markers[index]
         if x_ticks and x_ticks[-1]["label"] == marker["date"]:
