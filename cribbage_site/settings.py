@@ -200,6 +200,10 @@ X_FRAME_OPTIONS = "DENY"
 # pause (0 in tests).
 ABANDON_AFTER_SECONDS = env_float("ABANDON_AFTER_SECONDS", 120.0)
 BOT_DELAY_SECONDS = env_float("BOT_DELAY_SECONDS", 0.8)
+# Presence is a lease each open socket's server renews (games/services/presence.py): it lasts
+# this long unrenewed, so a killed server's players count as gone at most this long after.
+PRESENCE_LEASE_SECONDS = env_float("PRESENCE_LEASE_SECONDS", 60.0)
+PRESENCE_RENEW_SECONDS = env_float("PRESENCE_RENEW_SECONDS", PRESENCE_LEASE_SECONDS / 3)
 # Reverse proxies whose X-Forwarded-For is believed (addresses or networks, comma-separated);
 # empty: the connection's own address counts (cribbage_site/addresses.py, docs/security.md).
 TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", [])

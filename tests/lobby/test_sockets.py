@@ -6,7 +6,7 @@ import pytest
 from asgiref.sync import sync_to_async
 
 from games import services as game_services
-from games.models import Match, MatchPresence
+from games.models import Match
 from games.services.presence import match_seconds_absent
 from lobby import services
 from lobby.models import ChatMessage, Seek
@@ -206,13 +206,12 @@ async def test_a_players_chat_socket_marks_them_present_and_absent(alice, bob):
     match = await active_match(alice, bob)
     player_a, _ = await chat_as(match.pk, alice)
     player_b, _ = await chat_as(match.pk, bob)
-    presence = await sync_to_async(MatchPresence.objects.get)(user=bob, match=match)
-    assert presence.connections == 1
+    absent = sync_to_async(match_seconds_absent)
+    assert await absent(match=match, user_id=bob.pk) is None
     await player_b.close()
     left = await player_a.receive_until(lambda f: f["type"] == "presence" and not f["connected"])
     assert left["seat"] == 1
-    presence = await sync_to_async(MatchPresence.objects.get)(user=bob, match=match)
-    assert presence.connections == 0
+    assert await absent(match=match, user_id=bob.pk) is not None
     await player_a.close()
 
 
