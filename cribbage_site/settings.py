@@ -216,6 +216,12 @@ HEALTHZ_CACHE_SECONDS = env_float("HEALTHZ_CACHE_SECONDS", 2.0)
 TEST_DECK_SOURCE = os.environ.get("TEST_DECK_SOURCE", "")
 if TEST_DECK_SOURCE and not DEBUG:
     raise ImproperlyConfigured("TEST_DECK_SOURCE is for test runs only and needs DEBUG on")
+# Test-only: a client frame with exactly this text makes the socket's handler raise, so tests
+# can watch a failed socket close and the page rejoin (cribbage_site/websocket.py). Refused with
+# DEBUG off, like the deck source above.
+TEST_SOCKET_FAILURE_FRAME = os.environ.get("TEST_SOCKET_FAILURE_FRAME", "")
+if TEST_SOCKET_FAILURE_FRAME and not DEBUG:
+    raise ImproperlyConfigured("TEST_SOCKET_FAILURE_FRAME is for test runs only and needs DEBUG on")
 # How long a seek outlives its creator's last lobby socket before the worker closes it.
 SEEK_CREATOR_GRACE_SECONDS = env_float("SEEK_CREATOR_GRACE_SECONDS", 20.0)
 # The leaderboard lists players whose rating deviation is at most this, with at least this many

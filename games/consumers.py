@@ -91,7 +91,9 @@ class MatchConsumer(SiteWebsocketConsumer):
         self.seat = hello["seat"]
         self.last_seq = hello["seq"]
         if self.seat is not None:
-            self.presence = PresenceRenewal(socket=self.channel_name, user=self.user, place=MATCH)
+            self.presence = PresenceRenewal(
+                socket=self.channel_name, user=self.user, place=MATCH, spawn=self.spawn
+            )
             await self.presence.start(match_id=self.match_id)
         await self.send(text_data=_dumps(hello))
 

@@ -115,7 +115,9 @@ class LobbyConsumer(PushingConsumer):
         await self.join(chat_group(LOBBY_CHAT_ROOM))
         if self.signed_in:
             await self.join(user_group(self.user.pk))
-            self.presence = PresenceRenewal(socket=self.channel_name, user=self.user, place=LOBBY)
+            self.presence = PresenceRenewal(
+                socket=self.channel_name, user=self.user, place=LOBBY, spawn=self.spawn
+            )
             await self.presence.start()
         await self.send_json(await self.reads(_lobby_hello)(self.user))
         if self.signed_in:
@@ -246,7 +248,9 @@ class MatchChatConsumer(PushingConsumer):
         await self.join(chat_group(self.room))
         await self.join(match_social_group(self.match_id))
         if self.seat is not None:
-            self.presence = PresenceRenewal(socket=self.channel_name, user=self.user, place=MATCH)
+            self.presence = PresenceRenewal(
+                socket=self.channel_name, user=self.user, place=MATCH, spawn=self.spawn
+            )
             await self.presence.start(match_id=self.match_id)
             await self.announce_presence(connected=True)
         await self.send_json(hello)

@@ -14,6 +14,7 @@ import json
 import time
 from typing import Any
 
+from cribbage_site.frames import FrameError, frame_decode
 from cribbage_site.websocket import SiteWebsocketConsumer
 from tournaments.broadcast import tournament_group, tournament_user_group
 
@@ -44,11 +45,14 @@ class TournamentConsumer(SiteWebsocketConsumer):
         await self.send(text_data=json.dumps(payload, separators=(",", ":")))
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        # The parser every socket shares: a frame nested thousands deep is a clear error here,
+        # not a RecursionError (which once left this socket a zombie).
         try:
-            frame = json.loads(text_data or "")
-        except ValueError:
-            frame = None
-        if isinstance(frame, dict) and frame.get("type") == "ping":
+            frame = frame_decode(text_data)
+        except FrameError as error:
+            await self.send_json({"type": "error", "code": error.code, "message": error.message})
+            return
+        if frame.get("type") == "ping":
             await self.send_json({"type": "pong"})
             return
         await self.send_json(

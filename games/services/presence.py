@@ -18,7 +18,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable, Coroutine
 from datetime import datetime, timedelta
+from typing import Any
 
 from channels.db import database_sync_to_async
 from django.conf import settings
@@ -193,7 +195,17 @@ class PresenceRenewal:
     and :meth:`stop` on disconnect.
     """
 
-    def __init__(self, *, socket: str, user: AbstractBaseUser | None, place: str) -> None:
+    def __init__(
+        self,
+        *,
+        socket: str,
+        user: AbstractBaseUser | None,
+        place: str,
+        spawn: Callable[[Coroutine[Any, Any, Any]], asyncio.Task] | None = None,
+    ) -> None:
+        # ``spawn``: the consumer's own (cribbage_site/websocket.py), which cancels the renewals
+        # however the consumer ends; a crashed consumer must not keep a lease alive.
+        self.spawn = spawn
         self.socket = socket
         self.user = user
         self.place = place
@@ -208,7 +220,8 @@ class PresenceRenewal:
             socket=self.socket, user=self.user, place=self.place, match_id=match_id
         )
         if self.held:
-            self._task = asyncio.get_running_loop().create_task(self._renew_forever())
+            spawn = self.spawn or asyncio.get_running_loop().create_task
+            self._task = spawn(self._renew_forever())
         return self.held
 
     async def _renew_forever(self) -> None:
