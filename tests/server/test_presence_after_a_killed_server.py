@@ -8,6 +8,8 @@ and a worker for the abandonment. Short clocks are injected through the environm
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 
@@ -17,17 +19,19 @@ from websockets.sync.client import connect
 from tests.conftest import live_server_env
 from tests.server.test_durable_timers import eventually, in_the_database
 from tests.support.match_client import create_matches
-from tests.support.servers import DaphneServer, LiveDatabase, WorkerProcess
+from tests.support.servers import PROJECT_DIR, DaphneServer, LiveDatabase, WorkerProcess
 from tests.support.services import database_url
 
 pytestmark = pytest.mark.slow
 
-ABANDON = 3.0
-LEASE = 2.0
+# The limit is longer than it need be for the check itself: the players must reach the table
+# within it after the match is made (by another process), on a busy shared machine.
+ABANDON = 6.0
+LEASE = 3.0
 CLOCKS = {
     "ABANDON_AFTER_SECONDS": str(ABANDON),
     "PRESENCE_LEASE_SECONDS": str(LEASE),
-    "PRESENCE_RENEW_SECONDS": "0.4",
+    "PRESENCE_RENEW_SECONDS": "0.5",
     "TASK_WORKER_IN_SERVER": "false",
 }
 # The worker's polling, and for the claim our own polling (a process per look), on a busy
@@ -35,17 +39,17 @@ CLOCKS = {
 SLACK = 4.0
 
 CLAIMS = """
-import json, time
+import time
 from django.contrib.auth import get_user_model
 from lobby.services import abandonment_claim, LobbyError
 alice = get_user_model().objects.get(pk=ALICE)
-answer = []  # [when, what] for each claim, until one is granted
-while len(answer) < 400:
+deadline = time.time() + 60
+while time.time() < deadline:
     try:
-        answer.append([time.time(), abandonment_claim(match_id=MATCH, user=alice).finish_reason])
+        print("CLAIM", time.time(), abandonment_claim(match_id=MATCH, user=alice).finish_reason, flush=True)
         break
     except LobbyError as error:
-        answer.append([time.time(), error.code])
+        print("CLAIM", time.time(), error.code, flush=True)
     time.sleep(0.05)
 """
 
@@ -123,12 +127,24 @@ def test_the_opponent_may_claim_once_the_killed_servers_lease_has_lapsed(two_ser
     at_the_table(bobs, match_id, setup["sessions"][1])
     alice_id = in_the_database(alices.env, SEATED.replace("MATCH", str(match_id)))[0]
     claims = CLAIMS.replace("MATCH", str(match_id)).replace("ALICE", str(alice_id))
+    # Alice claims every 50 ms from before the kill until one claim is granted.
+    claiming = subprocess.Popen(
+        [sys.executable, "manage.py", "shell", "-c", claims],
+        cwd=PROJECT_DIR,
+        env=alices.env,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    first = next(line for line in claiming.stdout if line.startswith("CLAIM")).split()
+    assert first[2] == "opponent_present", first
     bobs.kill()
     killed_at = time.time()
-    answers = in_the_database(alices.env, claims)  # claims every 50 ms until one is granted
+    rest, _ = claiming.communicate(timeout=90)
+    answers = [
+        (float(when), what) for _, when, what in (line.split() for line in rest.splitlines())
+    ]
     granted_at, granted = answers[-1]
     assert granted == "abandoned"
-    assert {what for when, what in answers[:-1]} == {"opponent_present"}
-    assert all(when - killed_at < LEASE + ABANDON for when, _ in answers[:-1])
+    assert {what for _, what in answers[:-1]} == {"opponent_present"}  # refused until then
     assert ABANDON <= granted_at - killed_at <= ABANDON + LEASE + SLACK, granted_at - killed_at
     alice.close()
