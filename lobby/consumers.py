@@ -18,7 +18,13 @@ from cribbage_site.socket_limits import TokenBucket
 from cribbage_site.websocket import SiteWebsocketConsumer
 from games.models import Match, Seat
 from games.services.abandonment import abandon_after_seconds
-from games.services.presence import LOBBY, MATCH, PresenceRenewal, match_seconds_absent
+from games.services.presence import (
+    LOBBY,
+    MATCH,
+    PresenceRenewal,
+    match_seats_absent_seconds,
+    match_seconds_absent,
+)
 from lobby import selectors, services
 from lobby.broadcast import LOBBY_GROUP, chat_group, match_social_group, user_group
 from lobby.models import RematchOffer
@@ -217,9 +223,12 @@ class MatchChatConsumer(PushingConsumer):
 
     room: str = ""
     seat: int | None = None
+    # Seat -> connected, as this socket last told its page (from the hello, then pings).
+    told: dict[int, bool]
 
     async def connect(self) -> None:
         self.user = self.scope.get("user")
+        self.told = {}
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         await self.accept()
         if not self.signed_in:
@@ -245,6 +254,7 @@ class MatchChatConsumer(PushingConsumer):
             return
         self.room = hello.pop("room_key")
         self.seat = hello["seat"]
+        self.told = {p["seat"]: p["absent_seconds"] is None for p in hello["presence"]}
         await self.join(chat_group(self.room))
         await self.join(match_social_group(self.match_id))
         if self.seat is not None:
@@ -261,6 +271,30 @@ class MatchChatConsumer(PushingConsumer):
             await self.presence.stop()
             await self.announce_presence(connected=False)
 
+    async def tell_lapsed_presence(self) -> None:
+        """Tell this page of any seat whose presence changed unannounced: a player whose server
+        died sends no ``presence`` frame, their lease just lapses. Read on each ping (25 s)."""
+        match = Match(pk=self.match_id)
+        absences = await database_sync_to_async(match_seats_absent_seconds)(match=match)
+        for seat, absent in absences.items():
+            connected = absent is None
+            if self.told.get(seat) != connected:
+                self.told[seat] = connected
+                await self.send_json(
+                    {
+                        "type": "presence",
+                        "seat": seat,
+                        "connected": connected,
+                        "absent_seconds": absent,
+                    }
+                )
+
+    async def lobby_push(self, message: dict[str, Any]) -> None:
+        payload = message["payload"]
+        if payload.get("type") == "presence":
+            self.told[payload["seat"]] = payload["connected"]
+        await self.send_json(payload)
+
     async def announce_presence(self, *, connected: bool) -> None:
         await self.channel_layer.group_send(
             match_social_group(self.match_id),
@@ -275,6 +309,7 @@ class MatchChatConsumer(PushingConsumer):
             frame = parse_frame(text_data)
             if frame["type"] == "ping":
                 await self.send_json({"type": "pong"})
+                await self.tell_lapsed_presence()
             elif frame["type"] == "chat":
                 await database_sync_to_async(services.chat_post)(
                     user=self.user, room=self.room, text=frame.get("text")

@@ -170,6 +170,15 @@ def match_seconds_absent(*, match: Match, user_id: int) -> float | None:
     return (timezone.now() - since).total_seconds()
 
 
+def match_seats_absent_seconds(*, match: Match) -> dict[int, float | None]:
+    """Seat -> how long its person has been gone (None: here now), for the seats people hold."""
+    seats = Seat.objects.filter(match=match, user__isnull=False, is_bot=False)
+    return {
+        seat.number: match_seconds_absent(match=match, user_id=seat.user_id)
+        for seat in seats.only("number", "user_id")
+    }
+
+
 def match_ever_attended(*, match: Match) -> set[int]:
     """Ids of the people who opened a socket of ``match`` at least once (tournament no-shows)."""
     return set(PresenceLease.objects.filter(match=match).values_list("user_id", flat=True))

@@ -239,7 +239,8 @@ export class MatchSocial {
       case "presence":
         if (!this.players.includes(frame.seat)) this.players.push(frame.seat);
         if (frame.connected) this.absentSince.delete(frame.seat);
-        else this.absentSince.set(frame.seat, Date.now());
+        // A lease that lapsed (the player's server died) says how long ago they went.
+        else this.absentSince.set(frame.seat, Date.now() - 1000 * (frame.absent_seconds || 0));
         this.renderPresence();
         break;
       case "rematch_offered":
