@@ -292,6 +292,8 @@ class MatchChatConsumer(PushingConsumer):
     async def lobby_push(self, message: dict[str, Any]) -> None:
         payload = message["payload"]
         if payload.get("type") == "presence":
+            if self.told.get(payload["seat"]) == payload["connected"]:
+                return  # already told (a ping's look got there first)
             self.told[payload["seat"]] = payload["connected"]
         await self.send_json(payload)
 

@@ -228,7 +228,7 @@ async def test_a_player_whose_server_died_is_told_gone_at_the_next_ping(alice, b
     match = await active_match(alice, bob)
     player_a, hello = await chat_as(match.pk, alice)
     player_b, _ = await chat_as(match.pk, bob)
-    await player_a.receive_until(lambda f: f["type"] == "presence" and f["connected"])
+    await player_a.receive_until(lambda f: f["type"] == "presence" and f["seat"] == 1)
     assert await frames_between_two_pings(player_a) == []
     # Bob's server is killed: no close, no presence frame; only his lease lapses.
     await sync_to_async(presence.lapses)(bob, match=match, seconds_ago=30)
