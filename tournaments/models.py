@@ -6,8 +6,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from cribbage_site import match_options
 from games.models import Match
+from kernel import match_options
 
 
 class Tournament(models.Model):

@@ -212,7 +212,7 @@ class PresenceRenewal:
         place: str,
         spawn: Callable[[Coroutine[Any, Any, Any]], asyncio.Task] | None = None,
     ) -> None:
-        # ``spawn``: the consumer's own (cribbage_site/websocket.py), which cancels the renewals
+        # ``spawn``: the consumer's own (kernel/websocket.py), which cancels the renewals
         # however the consumer ends; a crashed consumer must not keep a lease alive.
         self.spawn = spawn
         self.socket = socket

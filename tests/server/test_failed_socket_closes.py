@@ -16,7 +16,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from cribbage_site.websocket import CLOSE_SERVER_ERROR
+from kernel.websocket import CLOSE_SERVER_ERROR
 from tests.conftest import live_server_env
 from tests.server.test_durable_timers import eventually, in_the_database
 from tests.support.match_client import create_matches
