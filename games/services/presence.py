@@ -44,8 +44,8 @@ def lease_seconds() -> float:
 
 
 def renew_seconds() -> float:
-    """How often an open socket's server renews its lease: three times a lease period, so two
-    renewals can be late (a busy database) before a live person is taken for gone."""
+    """How often an open socket's server renews its lease: three times in a lease period, so two
+    renewals in a row can fail (a busy database) before a live person is taken for gone."""
     return float(getattr(settings, "PRESENCE_RENEW_SECONDS", lease_seconds() / 3))
 
 
