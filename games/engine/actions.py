@@ -64,7 +64,7 @@ class Muggins:
     points: int | None = None
 
 
-RESIGN_REASONS = ("resigned", "abandoned")
+RESIGN_REASONS = ("resigned", "abandoned", "aborted")
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +73,8 @@ class Resign:
 
     ``reason`` is ``"resigned"`` (the player chose to) or ``"abandoned"`` (the player left while
     the game waited on them; the server decides how long is too long, the engine records it so
-    the log says how the match ended).
+    the log says how the match ended), or ``"aborted"``: every player has left, and the server
+    ends the match with no winner (``match_ended`` with ``winner`` null).
     """
 
     seat: int

@@ -189,7 +189,12 @@ def _start_rematch(match: Match, seats: list[Seat]) -> Match:
     try:
         if first.is_bot:
             first, second = second, first  # people create matches; the computer is seated
-        new_match = match_create(creator=first.user, options=match.options_dict, rated=match.rated)
+        new_match = match_create(
+            creator=first.user,
+            options=match.options_dict,
+            rated=match.rated,
+            private=match.private,
+        )
         if second.is_bot:
             new_match = match_seat_bot(match=new_match, level=second.bot_level)
         else:

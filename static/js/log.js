@@ -84,6 +84,7 @@ export function describeEvent(event, context) {
     case "game_ended":
       return `${name(data.winner)} ${data.winner === context.viewer ? "win" : "wins"} the game ${data.scores[data.winner]} to ${Math.min(...data.scores)}${skunkText(data.skunk)}: ${points(data.match_points)} in the match.`;
     case "match_ended": {
+      if (data.winner === null) return "The match was aborted: every player left. No winner, no rating change.";
       const wins = `${name(data.winner)} ${data.winner === context.viewer ? "win" : "wins"} the match`;
       if (data.reason === "resigned") return `${wins} by resignation.`;
       if (data.reason === "abandoned") {
