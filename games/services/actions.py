@@ -43,12 +43,14 @@ def action_apply(
         raise ServiceError("not_authenticated", "log in to play")
 
     def users_seat(locked: LockedMatch) -> int:
-        seat = next((s.number for s in locked.seats if s.user_id == user.pk), None)
+        seat = next((s for s in locked.seats if s.user_id == user.pk), None)
         if seat is None:
             raise ServiceError(
                 "not_seated", "you are not seated in this match (spectators cannot act)"
             )
-        return seat
+        if seat.is_bot:  # their clock ran out at a table of three or four (services/clocks.py)
+            raise ServiceError("out_of_time", "your time ran out: the computer plays your seat")
+        return seat.number
 
     return _apply(match_id, users_seat, action, action_id)
 
@@ -141,8 +143,6 @@ def _apply_locked(
             clock_restart(progress, acted=None, now=now)
             _save_and_queue(locked, progress)
             return refusal
-    if any(s.number == seat and s.is_bot and s.user_id for s in locked.seats):
-        raise ServiceError("out_of_time", "your time ran out: the computer plays your seat")
     try:
         engine_action = engine.action_from_dict({**action, "seat": seat})
         apply_action(progress, engine_action, seat=seat, client_action_id=action_id)

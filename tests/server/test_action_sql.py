@@ -11,7 +11,6 @@ from games import engine, services
 from games.models import Match, MatchAction, MatchEvent, Shuffle
 from games.services.action_sql import (
     CLOCK_CONTROL_FIELDS,
-    CLOCK_CONTROL_FIELDS,
     MATCH_PROGRESS_FIELDS,
     match_lock,
     match_progress_save,
