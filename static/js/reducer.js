@@ -239,6 +239,11 @@ function matchEnded(view, data) {
   });
 }
 
+// The server's clock as it is after the change (games/services/clocks.py; the engine keeps none).
+function clockChanged(view, data) {
+  view.clock = JSON.parse(JSON.stringify(data.clock));
+}
+
 const HANDLERS = {
   match_started: () => {},
   cut_for_deal: cutForDeal,
@@ -257,4 +262,5 @@ const HANDLERS = {
   hand_ended: handEnded,
   game_ended: gameEnded,
   match_ended: matchEnded,
+  clock_changed: clockChanged,
 };
