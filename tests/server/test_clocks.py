@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django_tasks_db.models import DBTaskResult
 
 from games import engine, selectors, services
 from games.engine.options import TimeControl
@@ -18,6 +19,7 @@ from games.services.clocks import clock_check_run
 from games.services.recording import load_state
 from games.services.timers import timers_requeue
 from tests.server.driving import protocol_action, users_by_seat
+from tests.server.test_protocol_doc import documented_event_examples
 from tests.support.people import make_user
 from tests.support.tasks import tasks_waiting
 
@@ -113,9 +115,8 @@ def test_the_durable_check_ends_the_match_on_time_with_nobody_acting_and_runs_on
     services.action_apply(match_id=timed.pk, user=alice, action=discard_for(timed, 0))
     match = stored(timed)
     seq = match.last_seq
-    assert [task.args_kwargs["kwargs"]["seq"] for task in tasks_waiting("games.tasks.clock_check")][
-        -1
-    ] == seq
+    queued = tasks_waiting("games.tasks.clock_check")
+    assert seq in {task.args_kwargs["kwargs"]["seq"] for task in queued}
     assert clock_check_run(match_id=match.pk, seq=seq) is False  # Bob still has time
     time_passes(match, 301)
     assert clock_check_run(match_id=match.pk, seq=seq - 1) is False  # a stale check stands down
@@ -128,13 +129,12 @@ def test_the_durable_check_ends_the_match_on_time_with_nobody_acting_and_runs_on
 
 
 def test_the_start_up_sweep_queues_the_check_of_a_running_clock_once(timed):
-    before = len(tasks_waiting("games.tasks.clock_check"))
-    from django_tasks_db.models import DBTaskResult
-
-    DBTaskResult.objects.filter(task_path="games.tasks.clock_check").delete()
+    assert timers_requeue()["clock_checks"] == 0  # the start queued one already
+    DBTaskResult.objects.filter(task_path="games.tasks.clock_check").delete()  # a lost task
     assert timers_requeue()["clock_checks"] == 1
     assert timers_requeue()["clock_checks"] == 0
-    assert len(tasks_waiting("games.tasks.clock_check")) == 1 <= before
+    [check] = tasks_waiting("games.tasks.clock_check")
+    assert check.args_kwargs["kwargs"] == {"match_id": timed.pk, "seq": stored(timed).last_seq}
 
 
 def test_a_match_without_a_clock_has_none_in_its_view_and_no_clock_events(match):
@@ -178,3 +178,20 @@ def test_at_a_table_of_three_the_computer_plays_for_a_seat_that_ran_out(db):
         services.action_apply(match_id=match.pk, user=people[1], action=discard_for(match, 1))
     assert refused.value.code == "out_of_time"
     assert tasks_waiting("games.tasks.bot_turn")
+
+
+def test_the_protocol_docs_clock_examples_have_the_real_events_fields(db):
+    examples = dict(documented_event_examples())
+    people = [make_user(name) for name in ("ann", "ben", "cat")]
+    match = services.match_create(
+        creator=people[0], options={"players": 3, "match_target": 1}, clock=FIVE_PLUS_THREE
+    )
+    for person in people[1:]:
+        match = services.match_join(match=match, user=person)
+    time_passes(match, 301)
+    clock_check_run(match_id=match.pk, seq=stored(match).last_seq)
+    for kind in ("clock_changed", "seat_timed_out"):
+        real = MatchEvent.objects.filter(match=match, type=kind).last()
+        assert set(real.public) == set(examples[kind]["data"])
+    clock = MatchEvent.objects.filter(match=match, type="clock_changed").last().public["clock"]
+    assert set(clock) == set(examples["clock_changed"]["data"]["clock"])
