@@ -149,20 +149,20 @@ CLOCK_HELP = (
 )
 
 
-def clock_kind_field() -> models.CharField:
+def clock_kind_field(default: TimeControl = NO_CLOCK) -> models.CharField:
     return models.CharField(
-        max_length=12, choices=_labelled(CLOCK_KINDS, CLOCK_KIND_LABELS), default=NO_CLOCK.kind
+        max_length=12, choices=_labelled(CLOCK_KINDS, CLOCK_KIND_LABELS), default=default.kind
     )
 
 
-def clock_bank_field() -> models.PositiveIntegerField:
+def clock_bank_field(default: TimeControl = NO_CLOCK) -> models.PositiveIntegerField:
     """Seconds each seat starts with."""
-    return models.PositiveIntegerField(default=NO_CLOCK.bank)
+    return models.PositiveIntegerField(default=default.bank)
 
 
-def clock_increment_field() -> models.PositiveSmallIntegerField:
+def clock_increment_field(default: TimeControl = NO_CLOCK) -> models.PositiveSmallIntegerField:
     """Seconds added to a seat's bank after each of its actions."""
-    return models.PositiveSmallIntegerField(default=NO_CLOCK.increment)
+    return models.PositiveSmallIntegerField(default=default.increment)
 
 
 def clock_fields_of(obj: Any) -> TimeControl:
@@ -184,8 +184,14 @@ def clock_form_field(*, timed_only: bool = False, initial: TimeControl = NO_CLOC
     choices = [] if timed_only else [(NO_CLOCK.key, NO_CLOCK.label)]
     choices += [(control.key, control.label) for control in PRESET_CONTROLS]
     choices.append((CUSTOM_CLOCK, "Custom"))
+    # Not required: a form posted without it (older pages, scripts) gets the service's default,
+    # no clock for a casual match and the engine's default clock for a rated one.
     return forms.ChoiceField(
-        choices=choices, initial=initial.key, label="Time control", help_text=CLOCK_HELP
+        choices=choices,
+        initial=initial.key,
+        required=False,
+        label="Time control",
+        help_text=CLOCK_HELP,
     )
 
 
@@ -201,10 +207,13 @@ def clock_custom_fields() -> tuple[forms.IntegerField, forms.IntegerField]:
     )
 
 
-def clock_from_form(cleaned: dict[str, Any]) -> TimeControl:
+def clock_from_form(cleaned: dict[str, Any]) -> TimeControl | None:
     """The time control a form chose (``clock``, and for custom ``clock_minutes`` and
-    ``clock_increment``); raises ``forms.ValidationError`` for one no clock can run."""
-    key = cleaned.get("clock") or NO_CLOCK.key
+    ``clock_increment``), None when it chose none (the service's default); raises
+    ``forms.ValidationError`` for one no clock can run."""
+    key = cleaned.get("clock")
+    if not key:
+        return None
     try:
         if key != CUSTOM_CLOCK:
             return TimeControl.parse(key)

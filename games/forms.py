@@ -37,8 +37,9 @@ class NewMatchForm(forms.Form):
         return cleaned
 
     def time_control(self) -> Any:
-        """The chosen ``TimeControl`` (games.engine.options), for ``match_create``'s ``clock``."""
-        return self.cleaned_data["time_control"]
+        """The chosen ``TimeControl`` (games.engine.options), for ``match_create``'s ``clock``
+        (None: the form was posted without one; the service's default applies)."""
+        return self.cleaned_data.get("time_control")
 
     def options(self) -> dict[str, Any]:
         """The options in the shape ``games.services.match_create`` takes."""

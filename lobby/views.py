@@ -83,6 +83,7 @@ def seek_create_view(request: HttpRequest) -> HttpResponse:
             options=form.options(),
             rated=form.cleaned_data["rated"],
             rating_range=form.rating_range(),
+            clock=form.time_control(),
         )
     except services.LobbyError as error:
         messages.error(request, error.message)
@@ -121,7 +122,10 @@ def match_new(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             invitation = services.invitation_create(
-                creator=request.user, options=form.options(), rated=form.cleaned_data["rated"]
+                creator=request.user,
+                options=form.options(),
+                rated=form.cleaned_data["rated"],
+                clock=form.time_control(),
             )
         except services.LobbyError as error:
             form.add_error(None, error.message)
@@ -140,15 +144,18 @@ def invitation_create_view(request: HttpRequest) -> HttpResponse:
             messages.error(request, _form_errors(form))
             return redirect(LOBBY)
         options, rated = form.options(), form.cleaned_data["rated"]
+        clock = form.time_control()
     else:
-        options, rated = None, False
+        options, rated, clock = None, False, None
     refused = ensure_player(request)
     if refused is not None:
         return refused
     if options is None:
         options = account_services.profile_for(request.user).default_options()
     try:
-        invitation = services.invitation_create(creator=request.user, options=options, rated=rated)
+        invitation = services.invitation_create(
+            creator=request.user, options=options, rated=rated, clock=clock
+        )
     except services.LobbyError as error:
         messages.error(request, error.message)
         return redirect(LOBBY)

@@ -92,5 +92,5 @@ class TournamentForm(NewMatchForm):
             "computers_fill": data["computers_fill"],
             "computer_level": data["computer_level"] or COMPUTER_LEVEL,
             "acc_knockout": data["acc_knockout"],
-            "clock": data["time_control"],
+            **({"clock": data["time_control"]} if data.get("time_control") else {}),
         }

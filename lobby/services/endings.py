@@ -154,7 +154,10 @@ def _rematch_seat_by_seat(
     try:
         if offer is None:
             new_match = match_create(
-                creator=user, options=match.options_dict, private=match.private
+                creator=user,
+                options=match.options_dict,
+                private=match.private,
+                clock=match.time_control,
             )
             for seat in seats:
                 if seat.is_bot:
@@ -189,7 +192,12 @@ def _start_rematch(match: Match, seats: list[Seat]) -> Match:
     try:
         if first.is_bot:
             first, second = second, first  # people create matches; the computer is seated
-        new_match = match_create(creator=first.user, options=match.options_dict, rated=match.rated)
+        new_match = match_create(
+            creator=first.user,
+            options=match.options_dict,
+            rated=match.rated,
+            clock=match.time_control,
+        )
         if second.is_bot:
             new_match = match_seat_bot(match=new_match, level=second.bot_level)
         else:
