@@ -135,10 +135,12 @@ def _apply_locked(
     out_of_time = clock_settle(progress, locked.seats, now)
     if out_of_time:
         refusal = None
-        if seat in out_of_time:
+        if match.status == Match.Status.FINISHED and match.winner_seat == seat:
+            refusal = ServiceError(
+                "match_over", "this match is over: your opponent's clock ran out"
+            )
+        elif seat in out_of_time or match.status == Match.Status.FINISHED:
             refusal = ServiceError("out_of_time", "your time ran out")
-        elif match.status == Match.Status.FINISHED:
-            refusal = ServiceError("match_over", "this match is over: a clock ran out")
         if refusal is not None:
             clock_restart(progress, acted=None, now=now)
             _save_and_queue(locked, progress)

@@ -70,9 +70,13 @@ def clock_settle(progress: Progress, seats: Sequence[Seat], now: datetime) -> li
     remaining = list(match.clock_remaining)
     for seat in match.clock_running:
         remaining[seat] = max(0, remaining[seat] - elapsed)
+    # The one with the least time left ran out first (all running clocks lose the same time).
+    out = sorted(
+        (seat for seat in match.clock_running if remaining[seat] == 0),
+        key=lambda seat: match.clock_remaining[seat],
+    )
     match.clock_remaining = remaining
     match.clock_since = now
-    out = [seat for seat in match.clock_running if remaining[seat] == 0]
     for seat in out:
         if len(remaining) == 2:
             resign = engine.action_from_dict(

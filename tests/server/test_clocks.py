@@ -111,6 +111,16 @@ def test_acting_after_the_flag_fell_loses_on_time_and_the_action_is_refused(time
     assert ended.public["reason"] == "time"
 
 
+def test_when_both_clocks_ran_out_the_one_that_ran_out_first_loses(timed, alice):
+    Match.objects.filter(pk=timed.pk).update(clock_remaining=[BANK_MS, 100_000])
+    time_passes(timed, 301)
+    with pytest.raises(services.ServiceError) as refused:
+        services.action_apply(match_id=timed.pk, user=alice, action=discard_for(timed, 0))
+    assert refused.value.code == "match_over"  # Bob's ran out first: Alice has won
+    match = stored(timed)
+    assert (match.winner_seat, match.finish_reason) == (0, "time")
+
+
 def test_the_durable_check_ends_the_match_on_time_with_nobody_acting_and_runs_once(timed, alice):
     services.action_apply(match_id=timed.pk, user=alice, action=discard_for(timed, 0))
     match = stored(timed)
