@@ -12,10 +12,10 @@ from typing import Any
 from games import engine
 from games.models import Match, Seat, Shuffle
 from review.analysis import match_actions
-from review.stored import match_timeline_get
+from review.stored import match_action_clocks, match_timeline_get
 
 EXPORT_FORMAT = "cribbage-match"
-EXPORT_VERSION = 1
+EXPORT_VERSION = 2  # 2: the time control, and the clocks after each action
 SUIT_NAMES = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
@@ -57,6 +57,11 @@ def match_export(*, match: Match) -> dict[str, Any]:
             "winner_seat": match.winner_seat,
             "finish_reason": match.finish_reason,
             "match_scores": match.match_scores,
+            "time_control": {
+                "kind": match.clock_kind,
+                "bank": match.clock_bank,
+                "increment": match.clock_increment,
+            },
         },
         "seats": [
             {
@@ -78,9 +83,17 @@ def match_export(*, match: Match) -> dict[str, Any]:
             for shuffle in Shuffle.objects.filter(match=match).order_by("number")
         ],
         "actions": [engine.action_to_dict(action) for action in actions],
+        # Each seat's milliseconds left after each action (timed matches; else null).
+        "clocks": match_action_clocks(match=match),
         "hands": hand_scores,
         "final_scores": steps[-1]["state"]["scores"],
     }
+
+
+def clock_text(milliseconds: int) -> str:
+    """ "4:05": a clock as the table shows it, to the second."""
+    seconds = -(-milliseconds // 1000)
+    return f"{seconds // 60}:{seconds % 60:02d}"
 
 
 def _card(text: str) -> str:
@@ -168,9 +181,11 @@ def _line(event: dict[str, Any], names: list[str]) -> str | None:
         skunk = f", {data['skunk']}" if data.get("skunk") not in (None, "none") else ""
         return f"{_winner_text(data['winner'], names)} the game {scores}{skunk}."
     if kind == "match_ended":
-        how = {"resigned": " by resignation", "abandoned": ": the other player left"}.get(
-            data.get("reason", ""), ""
-        )
+        how = {
+            "resigned": " by resignation",
+            "abandoned": ": the other player left",
+            "time": " on time",
+        }.get(data.get("reason", ""), "")
         return f"{_winner_text(data['winner'], names)} the match{how}."
     return None
 
@@ -186,9 +201,15 @@ def match_transcript(*, match: Match) -> str:
         f"Variant: {options['variant']}-card, scoring {options['scoring']}, muggins "
         f"{'on' if options['muggins'] else 'off'}, match to {options['match_target']}.",
     ]
+    if match.clock_kind != "none":
+        lines.append(f"Time control: {match.time_control.label}.")
     for step in timeline["steps"]:
+        first = len(lines)
         for event in step["events"]:
             line = _line(event, names)
             if line:
                 lines.append(line)
+        seat, clock = step["seat"], step.get("clock")
+        if clock is not None and seat is not None and step["kind"] != "show" and first < len(lines):
+            lines[first] += f" [{names[seat]}: {clock_text(clock[seat])} left]"
     return "\n".join(lines) + "\n"
