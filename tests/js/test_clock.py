@@ -7,7 +7,14 @@ import pytest
 
 pytestmark = pytest.mark.browser
 
-CLOCK = {"kind": "realtime", "bank": 60, "increment": 2, "remaining": [30000, 15000], "running": [1], "since": 1000000}
+CLOCK = {
+    "kind": "realtime",
+    "bank": 60,
+    "increment": 2,
+    "remaining": [30000, 15000],
+    "running": [1],
+    "since": 1000000,
+}
 
 
 def test_only_a_running_clock_counts_down_from_since_and_never_below_zero(js):
