@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from accounts import services as account_services
 from accounts.guests import guest_sign_in
+from games.engine.options import TOURNAMENT_CLOCK
 from games.models import Match
 from lobby import selectors, services
 from lobby.forms import LobbyMatchForm
@@ -37,11 +38,15 @@ def ensure_player(request: HttpRequest) -> HttpResponse | None:
 
 def options_form(request: HttpRequest, data=None, *, rated: bool = False) -> LobbyMatchForm:
     """The match-options form, starting from the player's saved defaults; ``rated`` starts
-    ticked only for members (seeks: rated by default; invitations: casual)."""
+    ticked only for members (seeks: rated by default; invitations: casual), and then with the
+    default clock a rated match needs (docs/ratings.md)."""
     initial = {}
     if request.user.is_authenticated:
         profile = account_services.profile_for(request.user)
-        initial = {**profile.default_options(), "rated": rated and not profile.is_guest}
+        rated = rated and not profile.is_guest
+        initial = {**profile.default_options(), "rated": rated}
+        if rated:
+            initial["clock"] = TOURNAMENT_CLOCK.key
     return LobbyMatchForm(data, initial=initial)
 
 

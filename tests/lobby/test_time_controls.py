@@ -37,6 +37,14 @@ def test_every_new_match_form_offers_the_presets_no_clock_and_custom(alice):
         assert "1 min + 2 s" in page and "10 min + 10 s" in page
 
 
+def test_the_lobby_form_starts_rated_with_the_default_clock_and_invitations_without(alice):
+    client = signed_in(alice)
+    lobby = client.get("/lobby/").content.decode()
+    assert f'<option value="{TOURNAMENT_CLOCK.key}" selected>' in lobby
+    invitation = client.get("/matches/new/").content.decode()
+    assert '<option value="none" selected>' in invitation
+
+
 def test_the_computer_form_starts_a_match_with_a_custom_clock(alice):
     data = {**OPTIONS, "level": "easy", "clock": "custom", "clock_minutes": 7, "clock_increment": 4}
     answer = signed_in(alice).post("/matches/computer/", data)
