@@ -92,6 +92,15 @@ def clock_view(match: Match) -> dict[str, Any] | None:
     }
 
 
+def seats_out_of_time(match: Match) -> list[int]:
+    """Seats of a table of three or four whose clock ran out: the computer plays them for the
+    rest of the match (games/services/clocks.py). With two seats running out ends the match."""
+    remaining = match.clock_remaining if match.clock_kind != "none" else []
+    if len(remaining) <= 2:
+        return []
+    return [seat for seat, left in enumerate(remaining) if left == 0]
+
+
 def match_view(*, match: Match, seat: int | None) -> dict[str, Any]:
     """The engine's view of the snapshot for ``seat``, with the match's clock if it has one
     (public: ``games.services.clocks.clock_view``, kept by ``clock_changed`` events)."""

@@ -13,6 +13,7 @@ from django.utils import timezone
 from games import engine
 from games.broadcast import broadcast_progress
 from games.models import Match
+from games.selectors import seats_out_of_time
 from games.services import timers
 from games.services.action_sql import LockedMatch, match_lock
 from games.services.clocks import clock_restart, clock_settle
@@ -48,7 +49,7 @@ def action_apply(
             raise ServiceError(
                 "not_seated", "you are not seated in this match (spectators cannot act)"
             )
-        if seat.is_bot:  # their clock ran out at a table of three or four (services/clocks.py)
+        if seat.number in seats_out_of_time(locked.match):  # at three or four (services/clocks.py)
             raise ServiceError("out_of_time", "your time ran out: the computer plays your seat")
         return seat.number
 
@@ -132,7 +133,7 @@ def _apply_locked(
         raise ServiceError("match_over", "this match is over")
     progress = Progress(match=match, state=load_state(match), stored_shuffles=locked.shuffle_count)
     now = timezone.now()
-    out_of_time = clock_settle(progress, locked.seats, now)
+    out_of_time = clock_settle(progress, now)
     if out_of_time:
         refusal = None
         if match.status == Match.Status.FINISHED and match.winner_seat == seat:

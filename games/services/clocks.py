@@ -17,13 +17,12 @@ the durable check (``games.tasks.clock_check``) that ends the match on time if n
 
 Running out loses the match with two seats (the engine's resignation with the reason
 ``"time"``). At three and four seats the match goes on: the computer plays for the seat that ran
-out for the rest of the match, announced to the table by a ``seat_timed_out`` event, and that
-seat's clock stays at zero, stopped.
+out for the rest of the match, announced to the table by a ``seat_timed_out`` event; that
+seat's clock stays at zero, stopped, and the seat stays the person's.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
@@ -32,15 +31,13 @@ from django.utils import timezone
 
 from games import engine
 from games.broadcast import broadcast_progress
-from games.models import Match, Seat
+from games.models import Match
 from games.selectors import clock_view
 from games.services import timers
 from games.services.action_sql import match_lock
 from games.services.recording import Progress, apply_action, load_state, record_event, save_progress
 
 OUT_OF_TIME = "time"
-TAKEOVER_LEVEL = "medium"
-"""The computer's level when it plays for a seat that ran out (three and four seats)."""
 
 
 def clock_setup(match: Match, control: Any, players: int) -> None:
@@ -57,7 +54,7 @@ def _timed(match: Match) -> bool:
     return match.clock_kind != "none"
 
 
-def clock_settle(progress: Progress, seats: Sequence[Seat], now: datetime) -> list[int]:
+def clock_settle(progress: Progress, now: datetime) -> list[int]:
     """Charge the running clocks up to ``now``; whoever has no time left is out of time.
 
     Returns the seats that ran out now. With two seats the first of them loses the match;
@@ -84,19 +81,19 @@ def clock_settle(progress: Progress, seats: Sequence[Seat], now: datetime) -> li
             )
             apply_action(progress, resign, seat=seat)
             break
-        _computer_takes_over(progress, seats, seat)
+        _computer_takes_over(progress, seat)
     return out
 
 
-def _computer_takes_over(progress: Progress, seats: Sequence[Seat], number: int) -> None:
-    """The computer plays ``number``'s seat from now on, and the table is told."""
-    seat = next(seat for seat in seats if seat.number == number)
-    seat.is_bot = True
-    seat.bot_level = TAKEOVER_LEVEL
-    Seat.objects.filter(match_id=progress.match.pk, number=number).update(
-        is_bot=True, bot_level=TAKEOVER_LEVEL
-    )
-    record_event(progress, "seat_timed_out", {"seat": number, "level": TAKEOVER_LEVEL})
+def _computer_takes_over(progress: Progress, number: int) -> None:
+    """The computer plays ``number``'s seat from now on, and the table is told.
+
+    The seat stays the person's (their name, their result, their rating): what marks it is its
+    clock at zero (``selectors.seats_out_of_time``), which the bot's turns and the refusal of
+    that person's actions read. Handing the seat to a bot row would have made a rated table
+    unrated, a way out of a lost match.
+    """
+    record_event(progress, "seat_timed_out", {"seat": number, "level": timers.TAKEOVER_LEVEL})
 
 
 def clock_restart(progress: Progress, *, acted: int | None, now: datetime) -> None:
@@ -141,7 +138,7 @@ def clock_check_run(*, match_id: int, seq: int) -> bool:
             match=match, state=load_state(match), stored_shuffles=locked.shuffle_count
         )
         now = timezone.now()
-        out = clock_settle(progress, locked.seats, now)
+        out = clock_settle(progress, now)
         if not out:
             running = match.clock_running
             if running:

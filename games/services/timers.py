@@ -20,6 +20,10 @@ from django.utils import timezone
 
 from games import engine, tasks
 from games.models import Match, MatchFinishedNotice, MatchPresence, Seat
+from games.selectors import seats_out_of_time
+
+TAKEOVER_LEVEL = "medium"
+"""The computer's level when it plays for a seat whose clock ran out (three and four seats)."""
 
 
 def _in(seconds: float) -> datetime:
@@ -43,6 +47,10 @@ def bot_seats_to_act(*, match: Match, state: Any, seats: list | None = None) -> 
     if seats is None:
         seats = list(match.seats.all())
     bots = {seat.number: seat.bot_level for seat in seats if seat.is_bot}
+    # A person whose clock ran out keeps the seat (their name, their result); the computer
+    # plays it for them.
+    for seat in seats_out_of_time(match):
+        bots.setdefault(seat, TAKEOVER_LEVEL)
     if not bots:
         return {}
     return {seat: bots[seat] for seat in sorted(engine.seats_to_act(state)) if seat in bots}

@@ -183,7 +183,14 @@ def test_at_a_table_of_three_the_computer_plays_for_a_seat_that_ran_out(db):
     assert match.clock_remaining == [0, 0, 0] and match.clock_running == []
     announced = MatchEvent.objects.filter(match=match, type="seat_timed_out")
     assert [event.public["seat"] for event in announced] == [0, 1, 2]
-    assert all(seat.is_bot for seat in Seat.objects.filter(match=match))
+    # The seats stay the people's (their names and results); the computer plays them.
+    seats = Seat.objects.filter(match=match).order_by("number")
+    assert [(seat.user.username, seat.is_bot) for seat in seats] == [
+        ("ann", False),
+        ("ben", False),
+        ("cat", False),
+    ]
+    assert selectors.seats_out_of_time(match) == [0, 1, 2]
     with pytest.raises(services.ServiceError) as refused:
         services.action_apply(match_id=match.pk, user=people[1], action=discard_for(match, 1))
     assert refused.value.code == "out_of_time"

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games import engine, selectors, services
-from games.models import Match, MatchEvent, Seat, Shuffle
+from games.models import Match, MatchEvent, Shuffle
 from games.services.clocks import clock_check_run
 from games.services.recording import load_state
 from tests.server.driving import random_move, users_by_seat
@@ -72,7 +72,7 @@ def check_match(options: dict, seed: int, clock: engine.TimeControl | None = Non
         if move is None:
             break
         seat, action = move
-        if Seat.objects.filter(match=match, number=seat, is_bot=True).exists():
+        if seat in selectors.seats_out_of_time(match):  # the computer plays it now
             services.action_apply_for_seat(match_id=match.pk, seat=seat, action=action)
         else:
             services.action_apply(match_id=match.pk, user=users[seat], action=action)
