@@ -9,6 +9,6 @@ class AccountsConfig(AppConfig):
 
     def ready(self) -> None:
         # Logout and password change close the person's open websockets.
-        from cribbage_site.session_sockets import session_sockets_watch
+        from kernel.session_sockets import session_sockets_watch
 
         session_sockets_watch()

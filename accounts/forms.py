@@ -12,8 +12,8 @@ from django.contrib.auth.validators import UnicodeUsernameValidator
 from accounts.models import Profile
 from accounts.services import GUEST_PREFIX, PREFERENCE_FIELDS, is_reserved_username
 from accounts.throttle import Throttle
-from cribbage_site import match_options
-from cribbage_site.addresses import client_address
+from kernel import match_options
+from kernel.addresses import client_address
 
 
 def login_throttles() -> tuple[Throttle, Throttle]:

@@ -14,7 +14,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 
 from accounts.services import guest_create
 from accounts.throttle import Throttle
-from cribbage_site.addresses import client_address
+from kernel.addresses import client_address
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
 

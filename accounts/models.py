@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from cribbage_site import match_options
+from kernel import match_options
 
 
 class CardOrder(models.TextChoices):

@@ -13,7 +13,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 
 from accounts.models import Profile
-from cribbage_site.errors import SiteError
+from kernel import match_options
+from kernel.errors import SiteError
 
 GUEST_PREFIX = "Guest-"
 
@@ -143,10 +144,8 @@ def _check_default_options(profile: Profile) -> None:
         profile.full_clean(exclude=["user"], validate_unique=False)
     except ValidationError as error:
         raise AccountError("bad_preference", "; ".join(error.messages)) from error
-    from games.engine.options import MatchOptions
-
     try:
-        MatchOptions.from_dict(profile.default_options())
+        match_options.options_check(profile.default_options())
     except ValueError as error:
         raise AccountError("bad_preference", str(error)) from error
 

@@ -115,12 +115,17 @@ def pair_outcome(job: tuple[str, str, MatchOptions, int]) -> dict:
 
 
 def bot_fingerprint() -> str:
-    """A digest of the engine and bot sources and data: pairs recorded under one fingerprint
+    """A digest of the engine, strategy and bot sources and data: pairs recorded under one fingerprint
     were played by the same code, so files of separate runs may be pooled."""
     digest = hashlib.sha256()
     root = Path(__file__).resolve().parent.parent / "games"
     for path in sorted(
-        [*root.glob("engine/**/*.py"), *root.glob("engine/data/*.json"), *root.glob("bots/*.py")]
+        [
+            *root.glob("engine/**/*.py"),
+            *root.glob("strategy/**/*.py"),
+            *root.glob("strategy/data/*.json"),
+            *root.glob("bots/*.py"),
+        ]
     ):
         digest.update(path.relative_to(root).as_posix().encode())
         digest.update(path.read_bytes())

@@ -18,8 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.engine.analysis import analyze_discard  # noqa: E402
 from games.engine.cards import DECK  # noqa: E402
+from games.strategy.analysis import analyze_discard  # noqa: E402
 
 
 def time_deals(size: int, hands: int, rng: random.Random) -> list[float]:

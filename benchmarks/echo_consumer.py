@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from cribbage_site.websocket import SiteWebsocketConsumer
+from kernel.websocket import SiteWebsocketConsumer
 
 
 class EchoConsumer(SiteWebsocketConsumer):

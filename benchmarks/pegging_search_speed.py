@@ -1,4 +1,4 @@
-"""CPU time of one pegging-search decision (games/engine/pegging_search.py), by position kind.
+"""CPU time of one pegging-search decision (games/strategy/pegging_search.py), by position kind.
 
 Random positions of the two-player six-card play: the first lead (four cards each), the
 dealer's reply (four against three), and a later card (three against two, a count under way).
@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.engine.cards import DECK  # noqa: E402
-from games.engine.pegging_search import play_values  # noqa: E402
+from games.strategy.pegging_search import play_values  # noqa: E402
 
 
 def main() -> None:

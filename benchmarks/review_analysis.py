@@ -31,7 +31,7 @@ from games.engine import MatchOptions, action_from_dict, action_to_dict  # noqa:
 
 def generate(options: MatchOptions, seed: int) -> list[dict]:
     """A hard-vs-hard match's action log, as stored (dicts)."""
-    from tests.engine.review.matches import bot_match
+    from tests.strategy.review.matches import bot_match
 
     return [action_to_dict(action) for action in bot_match(options, seed)]
 
@@ -50,7 +50,7 @@ def analyse_cold(path: Path) -> dict:
 
 def analyse_one(path: Path) -> None:
     """The child: load the log, time one analyze_match and one read of the stored result."""
-    from games.engine.review import analyze_match
+    from games.strategy.review import analyze_match
 
     stored = json.loads(path.read_text())
     options = MatchOptions.from_dict(stored["options"])

@@ -1,6 +1,6 @@
 """Measure the averages the review's luck figures are taken against (run once, offline).
 
-The review (:mod:`games.engine.review.luck`) says how lucky a seat was by comparing what
+The review (:mod:`games.strategy.review.luck`) says how lucky a seat was by comparing what
 happened with what a seat in that role gets on average:
 
 - deal luck: the best expected value of the cards dealt (``analyze_discard(...)[0].total``)
@@ -11,7 +11,7 @@ happened with what a seat in that role gets on average:
   and of a hand's count (the endgame's chance to win draws from them).
 
 This script prints those figures as Python constants to paste into
-``games/engine/review/baselines.py``, with the seed and sample sizes, so anyone can make them
+``games/strategy/review/baselines.py``, with the seed and sample sizes, so anyone can make them
 again: ``.venv/bin/python benchmarks/review_luck_baselines.py [deals] [games]``.
 """
 
@@ -36,8 +36,8 @@ from games.engine import (  # noqa: E402
     shuffled_deck,
     view,
 )
-from games.engine.analysis import analyze_discard  # noqa: E402
 from games.engine.cards import DECK  # noqa: E402
+from games.strategy.analysis import analyze_discard  # noqa: E402
 
 SEED = 20261124
 

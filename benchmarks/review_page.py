@@ -121,7 +121,7 @@ def run(args: argparse.Namespace) -> None:
     from review.analysis import match_actions, match_analysis_get, match_options
     from review.models import MatchAnalysis
     from review.timeline import timeline_build
-    from tests.engine.review.matches import bot_match
+    from tests.strategy.review.matches import bot_match
 
     # No collectstatic in a throwaway run: plain static URLs instead of the hashed manifest.
     settings.STORAGES = {

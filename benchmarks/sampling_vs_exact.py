@@ -1,6 +1,6 @@
 """Sampling the opponent's hands against enumerating them all, in the pegging search.
 
-`games.engine.pegging_search.play_values` enumerates the opponent's rank multisets exactly when
+`games.strategy.pegging_search.play_values` enumerates the opponent's rank multisets exactly when
 there are at most ``EXACT_LIMIT`` of them and deals ``SAMPLES`` (``LEAD_SAMPLES`` at the first
 lead) seeded random hands otherwise. This measures what sampling costs in play and saves in
 time: random two-player six-card positions of each kind where sampling is the default, each
@@ -22,9 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.engine import pegging_search  # noqa: E402
-from games.engine.analysis import analyze_discard  # noqa: E402
 from games.engine.cards import DECK  # noqa: E402
+from games.strategy import pegging_search  # noqa: E402
+from games.strategy.analysis import analyze_discard  # noqa: E402
 
 KINDS = {
     # name: (cards we have played, cards the opponent has played); we are the pone when the

@@ -1,7 +1,7 @@
 """The one ASGI application Daphne serves: HTTP through Django, websockets through Channels.
 
 Websocket routes sit behind origin validation (a page from any other origin, scheme and port
-included, cannot open a game socket with a player's cookies: cribbage_site/origin.py) and the
+included, cannot open a game socket with a player's cookies: kernel/origin.py) and the
 session/auth middleware (consumers see ``scope["user"]``).
 """
 
@@ -20,9 +20,9 @@ django_asgi_app = get_asgi_application()
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.conf import settings  # noqa: E402
 
-from cribbage_site.origin import SameOriginValidator  # noqa: E402
 from cribbage_site.routing import websocket_urlpatterns  # noqa: E402
-from cribbage_site.socket_auth import session_auth_stack  # noqa: E402
+from kernel.origin import SameOriginValidator  # noqa: E402
+from kernel.socket_auth import session_auth_stack  # noqa: E402
 
 application = ProtocolTypeRouter(
     {

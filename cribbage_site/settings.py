@@ -14,7 +14,6 @@ from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 
-from cribbage_site import limits
 from cribbage_site.env import (
     channel_layers_from,
     database_from_url,
@@ -23,6 +22,7 @@ from cribbage_site.env import (
     env_int,
     env_list,
 )
+from kernel import limits
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 DATA_DIR = Path(os.environ.get("DATA_DIR", BASE_DIR / "data"))
@@ -64,6 +64,8 @@ INSTALLED_APPS = [
     "tournaments",
     "solitaire",
     "review",
+    # The composition root: its management commands (run_worker, tasks_requeue) start the worker.
+    "cribbage_site",
 ]
 
 MIDDLEWARE = [
@@ -79,15 +81,16 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    # A clear 503 page when the rate limits' cache is down (accounts/throttle.py fails closed).
-    "accounts.middleware.LimitsUnavailableMiddleware",
+    # A refusal that escapes a view is its page, not a 500: the 503 when the rate limits' cache
+    # is down (accounts/throttle.py fails closed), for one (kernel/error_renderings.py).
+    "kernel.error_renderings.SiteErrorMiddleware",
 ]
 
 ROOT_URLCONF = "cribbage_site.urls"
 ASGI_APPLICATION = "cribbage_site.asgi.application"
 
 # The largest websocket message the server reads. The protocol refuses any frame over 4 KB with
-# a clear error (cribbage_site/frames.py MAX_FRAME_BYTES); the server itself drops a connection whose
+# a clear error (kernel/frames.py MAX_FRAME_BYTES); the server itself drops a connection whose
 # message passes this size (close code 1009) before buffering it, so a client cannot make a
 # process hold megabytes. The Dockerfile and tests/support/servers.py pass the same number to
 # Daphne's command line; `manage.py runserver` reads these two settings.
@@ -139,10 +142,15 @@ TASK_WORKER_IN_SERVER = env_bool("TASK_WORKER_IN_SERVER", False)
 TASK_WORKER_INTERVAL = env_float("TASK_WORKER_INTERVAL", 0.5)
 
 # Rate limits (login attempts, chat) live in the cache: shared through Redis when there is one,
-# otherwise per process in memory.
-if REDIS_URL:
+# otherwise per process in memory. CACHE_REDIS_URL puts the cache on a Redis of its own (the
+# channel layer's outage then leaves the limits counting; tests/site/test_send_path_outage.py).
+CACHE_REDIS_URL = os.environ.get("CACHE_REDIS_URL", REDIS_URL)
+if CACHE_REDIS_URL:
     CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_REDIS_URL,
+        }
     }
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -201,7 +209,7 @@ X_FRAME_OPTIONS = "DENY"
 ABANDON_AFTER_SECONDS = env_float("ABANDON_AFTER_SECONDS", 120.0)
 BOT_DELAY_SECONDS = env_float("BOT_DELAY_SECONDS", 0.8)
 # Reverse proxies whose X-Forwarded-For is believed (addresses or networks, comma-separated);
-# empty: the connection's own address counts (cribbage_site/addresses.py, docs/security.md).
+# empty: the connection's own address counts (kernel/addresses.py, docs/security.md).
 TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", [])
 # How long one /healthz answer is reused by a process (cribbage_site/health.py).
 HEALTHZ_CACHE_SECONDS = env_float("HEALTHZ_CACHE_SECONDS", 2.0)

@@ -10,9 +10,9 @@ from django.contrib import admin
 from django.urls import include, path, register_converter
 
 from cribbage_site import views
-from cribbage_site.converters import TokenConverter, UsernameConverter
 from games import api as games_api
 from games import views as games_views
+from kernel.converters import TokenConverter, UsernameConverter
 from lobby import views as lobby_views
 from review import views as review_views
 

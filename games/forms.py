@@ -6,14 +6,14 @@ from typing import Any
 
 from django import forms
 
-from cribbage_site import match_options
+from kernel import match_options
 
 
 class NewMatchForm(forms.Form):
     """Variant, scoring, Muggins and match length; Muggins only makes sense with manual scoring.
 
     The fields, their choices and their starting values come from the engine's options
-    (``cribbage_site.match_options``), so this form and the model agree by construction.
+    (``kernel.match_options``), so this form and the model agree by construction.
     """
 
     variant = match_options.variant_form_field()

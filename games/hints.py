@@ -4,7 +4,7 @@ A hint is advice a human opponent would not get, so it is offered only where nob
 by it: a match with a computer seat that counts for nothing (no rating; rated and tournament
 play, when they come, mark the match ``rated``), to the seat whose cards they are, while that
 seat still has to throw. Everyone else gets a :class:`HintRefused` naming why. The numbers are
-the engine's (:func:`games.engine.analysis.analyze_discard`); this module only decides who may
+the engine's (:func:`games.strategy.analysis.analyze_discard`); this module only decides who may
 see them.
 """
 
@@ -12,18 +12,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from cribbage_site.errors import SiteError
 from games import engine
-from games.engine.analysis import analyze_discard
 from games.models import Match
 from games.selectors import seat_for_user
+from games.strategy.analysis import analyze_discard
+from kernel.errors import SiteError
 
 # How many throws the hint lists, best first: enough to compare, few enough to read aloud.
 HINT_THROWS = 3
 
 
+# A refusal's status: who is asking (403) differs from when they ask (409).
+HINT_REFUSAL_STATUS = {"hint_not_seated": 403, "hint_not_casual": 403}
+
+
 class HintRefused(SiteError):
     """The hint was refused; ``code`` says why (docs/protocol.md lists the codes)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(code, message)
+        self.status = HINT_REFUSAL_STATUS.get(code, 409)
 
 
 def hint_allowed(*, match: Match) -> bool:

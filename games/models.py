@@ -12,8 +12,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from cribbage_site import match_options
 from games.engine.version import RULES_VERSION
+from kernel import match_options
 
 
 def current_rules_version() -> int:

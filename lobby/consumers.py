@@ -11,10 +11,6 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 
-from cribbage_site.errors import SiteError
-from cribbage_site.frames import FrameError, frame_decode
-from cribbage_site.socket_limits import TokenBucket
-from cribbage_site.websocket import SiteWebsocketConsumer
 from games.models import Match, Seat
 from games.services.abandonment import abandon_after_seconds
 from games.services.presence import (
@@ -23,6 +19,12 @@ from games.services.presence import (
     match_presence_touch,
     match_seconds_absent,
 )
+from kernel.error_renderings import error_frame
+from kernel.errors import SiteError
+from kernel.frames import FrameError, frame_action_id, frame_decode
+from kernel.sending import group_send_from_loop
+from kernel.socket_limits import TokenBucket
+from kernel.websocket import SiteWebsocketConsumer
 from lobby import selectors, services
 from lobby.broadcast import LOBBY_GROUP, chat_group, match_social_group, user_group
 from lobby.models import RematchOffer
@@ -40,7 +42,7 @@ REFRESHES_PER_SECOND = 0.2
 def parse_frame(text: str | None) -> dict[str, Any]:
     """A client frame as a dict with a string ``type``; anything else is a LobbyError.
 
-    The shape and size are checked by the parser every socket shares (cribbage_site/frames.py),
+    The shape and size are checked by the parser every socket shares (kernel/frames.py),
     which turns even a frame nested thousands deep into a clear error instead of a crash.
     """
     try:
@@ -50,10 +52,6 @@ def parse_frame(text: str | None) -> dict[str, Any]:
     if not isinstance(frame.get("type"), str):
         raise services.LobbyError("bad_frame", "Frames must be objects with a type.")
     return frame
-
-
-def error_frame(error: SiteError) -> dict[str, Any]:
-    return {"type": "error", "code": error.code, "message": error.message}
 
 
 class PushingConsumer(SiteWebsocketConsumer):
@@ -84,7 +82,7 @@ class PushingConsumer(SiteWebsocketConsumer):
         await self.send_json(message["payload"])
 
     async def refuse(self, code: str, message: str, close_code: int) -> None:
-        await self.send_json({"type": "error", "code": code, "message": message})
+        await self.send_json(error_frame(services.LobbyError(code, message)))
         await self.close(code=close_code)
 
 
@@ -136,16 +134,17 @@ class LobbyConsumer(PushingConsumer):
 
     async def broadcast_online(self) -> None:
         count = await database_sync_to_async(selectors.online_count)()
-        await self.channel_layer.group_send(
+        group_send_from_loop(
             LOBBY_GROUP, {"type": "lobby.push", "payload": {"type": "online", "count": count}}
         )
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        frame: dict[str, Any] = {}
         try:
             frame = parse_frame(text_data)
             await self.handle(frame)
         except SiteError as error:  # the lobby's refusals, and limits that cannot count
-            await self.send_json(error_frame(error))
+            await self.send_json(error_frame(error, action_id=frame_action_id(frame)))
 
     async def handle(self, frame: dict[str, Any]) -> None:
         kind = frame["type"]
@@ -265,7 +264,7 @@ class MatchChatConsumer(PushingConsumer):
             await self.announce_presence(connected=False)
 
     async def announce_presence(self, *, connected: bool) -> None:
-        await self.channel_layer.group_send(
+        group_send_from_loop(
             match_social_group(self.match_id),
             {
                 "type": "lobby.push",
@@ -274,6 +273,7 @@ class MatchChatConsumer(PushingConsumer):
         )
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        frame: dict[str, Any] = {}
         try:
             frame = parse_frame(text_data)
             if frame["type"] == "ping":
@@ -289,4 +289,4 @@ class MatchChatConsumer(PushingConsumer):
             else:
                 raise services.LobbyError("unknown_type", f"Unknown frame type {frame['type']!r}.")
         except SiteError as error:  # the lobby's refusals, and limits that cannot count
-            await self.send_json(error_frame(error))
+            await self.send_json(error_frame(error, action_id=frame_action_id(frame)))

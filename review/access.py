@@ -14,9 +14,9 @@ import secrets
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from cribbage_site.errors import SiteError
 from games.models import Match
 from games.privacy import user_is_seated
+from kernel.errors import SiteError
 from review.models import ShareLink
 
 

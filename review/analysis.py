@@ -1,4 +1,4 @@
-"""A finished match's analysis: computed once by the pure analysis (games.engine.review), stored
+"""A finished match's analysis: computed once by the pure analysis (games.strategy.review), stored
 in ``MatchAnalysis``, read on every later view.
 
 Computed by the durable task the match-finished hook queues (review.hooks), and on the first
@@ -24,7 +24,7 @@ logger = logging.getLogger(__name__)
 def _analyzer() -> tuple[Any, int] | None:
     """``(analyze_match, version)`` from the pure analysis package, or None without it."""
     try:
-        from games.engine import review as pure_review
+        from games.strategy import review as pure_review
     except ImportError:
         return None
     version = getattr(pure_review, "FORMAT_VERSION", 1)

@@ -10,7 +10,7 @@ from games.models import Match
 
 
 class MatchAnalysis(models.Model):
-    """The analysis of one finished match (games.engine.review), computed once and kept.
+    """The analysis of one finished match (games.strategy.review), computed once and kept.
 
     A finished match never changes, so the analysis is a pure function of its log and the
     analysis version: a newer version is recomputed on the next view.

@@ -19,11 +19,11 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.guests import guest_sign_in
-from cribbage_site.errors import SiteError
 from games.fairness import deal_from_deck, verify_commitment
 from games.models import Match, Shuffle
 from games.privacy import user_is_seated
 from games.rules import REPLAYERS
+from kernel.errors import SiteError
 from review import access
 from review.analysis import match_analysis_get
 from review.deals import deal_replay_create, replay_original_id, replays_of

@@ -3,12 +3,12 @@
     .venv/bin/python scripts/make_bot_tables.py            # both tables, about 3 minutes
     .venv/bin/python scripts/make_bot_tables.py --hands 4000 --keep-samples 60   # quicker
 
-1. games/engine/data/win_probability.json: the chance that the pone of the next hand wins the
+1. games/strategy/data/win_probability.json: the chance that the pone of the next hand wins the
    game, for every pair of scores (pone's, dealer's) below the target, six-card (121) and
    five-card (61) game. Made by dynamic programming over per-hand score distributions:
 
    - many hands are dealt and played by self-play (both seats throw the best exact-EV discard
-     of :func:`games.engine.analysis.analyze_discard`, then play by the rules of thumb of
+     of :func:`games.strategy.analysis.analyze_discard`, then play by the rules of thumb of
      :func:`games.bots.endgame.choose_rank`), giving the distribution of the dealer's heels and
      play points together with the pone's play points (one joint table), of the pone's hand,
      and of the dealer's hand plus crib (taken as independent of each other and of the play);
@@ -19,7 +19,7 @@
      ``P(pone wins at p, d) = sum over the hand of [settled ? won : 1 - P(pone wins at d', p')]``;
      every hand pegs at least one point (the last card), so the recursion ends.
 
-2. games/engine/data/keep_pegging.json: for every multiset of kept ranks (four in the six-card
+2. games/strategy/data/keep_pegging.json: for every multiset of kept ranks (four in the six-card
    game, three in the five-card game) and each role, the average net play points (own less the
    opponent's) of those cards against a random hand of the remaining cards, both seats playing
    by the same rules of thumb. The expert's discard adds it to the exact hand and crib values.
@@ -43,12 +43,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from games.bots.endgame import play_out  # noqa: E402
-from games.engine.analysis import analyze_discard  # noqa: E402
 from games.engine.cards import DECK  # noqa: E402
-from games.engine.keep_likelihood import rank_key  # noqa: E402
 from games.engine.scoring import show_total  # noqa: E402
+from games.strategy.analysis import analyze_discard  # noqa: E402
+from games.strategy.keep_likelihood import rank_key  # noqa: E402
 
-DATA = ROOT / "games" / "engine" / "data"
+DATA = ROOT / "games" / "strategy" / "data"
 NEVER = (10**6, 10**6)
 JACK = 11
 SCALE = 10000

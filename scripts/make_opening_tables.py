@@ -3,20 +3,20 @@
     .venv/bin/python scripts/make_opening_tables.py --workers 2          # both, about 40 CPU min
     .venv/bin/python scripts/make_opening_tables.py --only likelihood    # just the first
 
-1. games/engine/data/keep_likelihood.json: what a player's kept hand says about its cards.
+1. games/strategy/data/keep_likelihood.json: what a player's kept hand says about its cards.
    Many deals are dealt; each hand is thrown as the exact expected-value discard of
-   :func:`games.engine.analysis.analyze_discard` (how the hard level and good players throw),
+   :func:`games.strategy.analysis.analyze_discard` (how the hard level and good players throw),
    as pone and as dealer, and the kept hands' rank multisets are counted. A kept multiset's
    weight is how much more often it is kept than it would be drawn as four (three) random
    cards of a full deck: ``(kept + PRIOR) / (expected + PRIOR)``, shrunk towards 1 where few
-   deals saw it. :mod:`games.engine.keep_likelihood` serves it; the pegging search weighs each
+   deals saw it. :mod:`games.strategy.keep_likelihood` serves it; the pegging search weighs each
    hand the opponent may hold by it (Bayes: a uniform draw of its cards, times how likely that
    hand was to be kept).
 
-2. games/engine/data/opening_play.json: the first two cards of a hand, searched offline.
+2. games/strategy/data/opening_play.json: the first two cards of a hand, searched offline.
    For every kept rank multiset, the pone's lead (every rank it may lead, against every hand
    the dealer may hold) and the dealer's reply to each possible lead are valued by the
-   pegging search (:func:`games.engine.pegging_search.rank_values`, the same search the expert
+   pegging search (:func:`games.strategy.pegging_search.rank_values`, the same search the expert
    runs at the table) averaged over many dealt hands of the opponent weighted by (1). These
    two decisions are the dearest of the play to search at the table (80 to 120 hands dealt,
    each searched to the end: about 60 and 140 ms), and outside the end of a game they depend
@@ -42,13 +42,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from games.engine import keep_likelihood  # noqa: E402
-from games.engine.analysis import analyze_discard  # noqa: E402
 from games.engine.cards import DECK  # noqa: E402
-from games.engine.keep_likelihood import rank_key  # noqa: E402
-from games.engine.pegging_search import rank_values  # noqa: E402
+from games.strategy import keep_likelihood  # noqa: E402
+from games.strategy.analysis import analyze_discard  # noqa: E402
+from games.strategy.keep_likelihood import rank_key  # noqa: E402
+from games.strategy.pegging_search import rank_values  # noqa: E402
 
-DATA = ROOT / "games" / "engine" / "data"
+DATA = ROOT / "games" / "strategy" / "data"
 VARIANTS = {"six": 6, "five": 5}
 PRIOR = 4.0
 """Pseudo-deals of a uniform draw added to each multiset's count (shrinks rare ones to 1)."""

@@ -10,11 +10,11 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from cribbage_site.errors import SiteError
 from games.engine.cards import full_deck, parse_card
 from games.engine.errors import IllegalAction
 from games.engine.solitaire import SolitaireState, solitaire_apply, solitaire_start
 from games.fairness import commitment_for, new_salt
+from kernel.errors import SiteError
 from solitaire.models import DailyDeal, SolitaireGame
 
 

@@ -55,9 +55,9 @@ def tasks_run_in_the_test_process(settings) -> None:
 @pytest.fixture(autouse=True)
 def anonymous_socket_counts_start_empty() -> Iterator[None]:
     """Each test's anonymous sockets start with their address's full allowance: the counts
-    live in the process (cribbage_site/socket_limits.py), and every test socket shares one
+    live in the process (kernel/socket_limits.py), and every test socket shares one
     address."""
-    from cribbage_site.socket_limits import anonymous_sockets
+    from kernel.socket_limits import anonymous_sockets
 
     anonymous_sockets.reset()
     yield

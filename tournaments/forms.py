@@ -7,9 +7,9 @@ from typing import Any
 from django import forms
 from django.utils import timezone
 
-from cribbage_site import match_options
 from games.engine.options import TOURNAMENT_CLOCK
 from games.forms import COMPUTER_LEVELS, NewMatchForm
+from kernel import match_options
 from tournaments.models import Tournament
 from tournaments.services.lifecycle import ACC_GAMES, COMPUTER_LEVEL, MAX_CAPACITY, MAX_ROUNDS
 

@@ -6,9 +6,9 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from cribbage_site import match_options
 from games.engine.options import TOURNAMENT_CLOCK
 from games.models import Match
+from kernel import match_options
 
 
 class Tournament(models.Model):

@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.guests import guest_sign_in
-from cribbage_site.errors import SiteError
+from kernel.errors import SiteError
 from tournaments import selectors
 from tournaments.forms import TournamentForm
 from tournaments.models import Tournament

@@ -21,9 +21,9 @@ from dataclasses import dataclass
 
 from games.bots.base import RandomSource
 from games.bots.pegging import DANGEROUS_COUNTS, MAX_COUNT, pip, play_points
-from games.engine.analysis import DiscardAnalysis
 from games.engine.cards import Card
 from games.engine.scoring import show_total
+from games.strategy.analysis import DiscardAnalysis
 
 JACK = 11
 HEELS_POINTS = 2

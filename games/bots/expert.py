@@ -1,24 +1,24 @@
 """The expert computer opponent: searched pegging, discards that count the play, win chances.
 
-- Discards: the exact hand and crib values of :func:`games.engine.analysis.analyze_discard`
-  plus what the kept cards are worth in the play (:func:`games.engine.keep_pegging.keep_pegging`,
+- Discards: the exact hand and crib values of :func:`games.strategy.analysis.analyze_discard`
+  plus what the kept cards are worth in the play (:func:`games.strategy.keep_pegging.keep_pegging`,
   a table made offline), so a hand that pegs well is kept over one that scores a fraction more
   in the show. When the game is near its end (a player within :data:`ENDGAME_REACH` of the
   target), the discards within :data:`ENDGAME_MARGIN` points of the best are compared by their
   chance to win instead (:func:`endgame_chance`): every starter the seat has not seen, its hand's
   exact count, the expected crib and play, turned into a chance to win by the table of
-  :mod:`games.engine.win_probability`. In the last few points it plays hard's count-out and race
+  :mod:`games.strategy.win_probability`. In the last few points it plays hard's count-out and race
   (:mod:`games.bots.hard`), which play those hands out.
-- The play: :func:`games.engine.pegging_search.play_values`, an exact search of the rest of the
+- The play: :func:`games.strategy.pegging_search.play_values`, an exact search of the rest of the
   play averaged over every hand the opponent may hold, each weighed by how likely the opponent
-  was to keep it with the cards it has played (:mod:`games.engine.keep_likelihood`), with the
+  was to keep it with the cards it has played (:mod:`games.strategy.keep_likelihood`), with the
   game's target in it (a card that reaches the target is worth the game; one that lets the
   opponent reach it, its loss). Away from the end of a game (both players more than
-  :data:`~games.engine.pegging_search.NEED_CAP` from the target) the first two cards of a hand,
+  :data:`~games.strategy.pegging_search.NEED_CAP` from the target) the first two cards of a hand,
   the pone's lead and the dealer's reply, are read from the table the same search made offline
-  with more dealt hands (:mod:`games.engine.opening_play`). When either player is within
+  with more dealt hands (:mod:`games.strategy.opening_play`). When either player is within
   :data:`WIN_REACH` of the target, each card's chance to win the game decides instead
-  (:mod:`games.engine.play_to_win`: the same search, each line scored by who wins once the
+  (:mod:`games.strategy.play_to_win`: the same search, each line scored by who wins once the
   hands are counted in order), the points breaking ties.
 - Claims and Muggins: like hard, every point and every wrong claim.
 - At tables of three or four it throws and plays as hard does (the search and the tables are
@@ -26,7 +26,7 @@
 
 The view holds the seat's own throw (``thrown``), so although a bot is stateless the play
 counts its thrown cards as seen (:meth:`SeatView.seen_cards`) and never deals them to the
-opponent in the search, as :func:`games.engine.pegging_search.play_values_from_state` does from
+opponent in the search, as :func:`games.strategy.pegging_search.play_values_from_state` does from
 the whole state (see docs/engine.md).
 """
 
@@ -41,15 +41,15 @@ from games.bots.hard import (
     most_likely_to_win_the_race,
 )
 from games.bots.pegging import hard_play
-from games.engine.analysis import DiscardAnalysis, analyze_discard
 from games.engine.cards import DECK, Card
-from games.engine.keep_pegging import keep_pegging
-from games.engine.opening_play import opening_position_values
-from games.engine.pegging_search import NEED_CAP, play_values
-from games.engine.play_to_win import REACH as WIN_REACH
-from games.engine.play_to_win import chance_values
 from games.engine.scoring import show_total
-from games.engine.win_probability import win_probability
+from games.strategy.analysis import DiscardAnalysis, analyze_discard
+from games.strategy.keep_pegging import keep_pegging
+from games.strategy.opening_play import opening_position_values
+from games.strategy.pegging_search import NEED_CAP, play_values
+from games.strategy.play_to_win import REACH as WIN_REACH
+from games.strategy.play_to_win import chance_values
+from games.strategy.win_probability import win_probability
 
 PEGGING_WEIGHT = 0.25
 """How much the kept cards' expected net play points count next to the hand and crib. At 1.0
@@ -163,7 +163,7 @@ def expert_play(seen: SeatView, rng: RandomSource) -> Card:
 
 
 def chances_to_win(seen: SeatView, needs: list[int]) -> dict[Card, float]:
-    """Near the end: each card's chance to win the game (:mod:`games.engine.play_to_win`)."""
+    """Near the end: each card's chance to win the game (:mod:`games.strategy.play_to_win`)."""
     seen_cards = seen.seen_cards()
     return chance_values(
         hand=seen.held,
@@ -181,7 +181,7 @@ def chances_to_win(seen: SeatView, needs: list[int]) -> dict[Card, float]:
 
 
 def searched_play_values(seen: SeatView, needs: list[int]) -> dict[int, float]:
-    """:func:`games.engine.pegging_search.play_values` for this seat, by rank, the opponent's
+    """:func:`games.strategy.pegging_search.play_values` for this seat, by rank, the opponent's
     possible hands weighed by how likely it was to keep them."""
     seen_cards = seen.seen_cards()
     held_counts = [0, 0]

@@ -2,7 +2,7 @@
 
 It throws the two cards whose kept hand plus (as dealer) or minus (as pone) the crib is worth
 the most on average over every starter and every throw the opponent could make
-(:func:`games.engine.analysis.analyze_discard`), and plays with
+(:func:`games.strategy.analysis.analyze_discard`), and plays with
 :func:`games.bots.pegging.hard_play`. It counts every point it makes and calls Muggins on
 every wrong claim.
 
@@ -28,9 +28,9 @@ from games.bots.base import RandomSource, SeatView, StrategyBot
 from games.bots.claims import claim_for, muggins_for
 from games.bots.endgame import race_chances, sample_deals
 from games.bots.pegging import hard_play
-from games.engine.analysis import DiscardAnalysis, analyze_discard
 from games.engine.cards import DECK, Card
 from games.engine.scoring import show_total
+from games.strategy.analysis import DiscardAnalysis, analyze_discard
 
 COUNT_OUT_REACH = 16
 """A pone needing at most this many points plays its discard to count out (most hands are

@@ -20,7 +20,7 @@ from math import comb
 
 from games.bots.base import RandomSource, SeatView
 from games.engine.cards import Card
-from games.engine.pegging_search import play_points
+from games.strategy.pegging_search import play_points
 
 MAX_COUNT = 31
 FIFTEEN = 15

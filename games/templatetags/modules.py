@@ -1,5 +1,5 @@
 """``{% module_preloads "js/main.js" %}``: a ``modulepreload`` link for every module a page's
-entry script imports (cribbage_site.module_graph), with the same URLs ``{% static %}`` gives,
+entry script imports (kernel.module_graph), with the same URLs ``{% static %}`` gives,
 hashed in production, so the browser fetches the whole graph in one wave."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from django.contrib.staticfiles import finders
 from django.templatetags.static import static
 from django.utils.html import format_html_join
 
-from cribbage_site.module_graph import module_graph
+from kernel.module_graph import module_graph
 
 register = template.Library()
 

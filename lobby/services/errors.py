@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cribbage_site.errors import SiteError
+from kernel.errors import SiteError
 
 
 class LobbyError(SiteError, ValueError):

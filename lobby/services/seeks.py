@@ -10,10 +10,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.services import profile_for
-from cribbage_site import match_options
 from games.engine.options import TOURNAMENT_CLOCK, MatchOptions, TimeControl
 from games.models import Match
 from games.services import ServiceError, match_create, match_join
+from kernel import match_options
 from lobby import settings as lobby_settings
 from lobby import tasks
 from lobby.broadcast import LOBBY_GROUP, send_after_commit, user_group

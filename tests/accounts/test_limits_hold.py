@@ -18,7 +18,7 @@ from django.test import RequestFactory
 
 from accounts.forms import RateLimitedLoginForm
 from accounts.throttle import Throttle
-from cribbage_site.addresses import client_address
+from kernel.addresses import client_address
 from tests.accounts.conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db

@@ -21,7 +21,7 @@ def test_no_bot_module_imports_the_web_framework():
 
 def test_importing_the_bots_loads_nothing_of_the_web_shell():
     code = (
-        "import sys, games.bots, games.bots.simulate, games.engine.analysis; "
+        "import sys, games.bots, games.bots.simulate, games.strategy.analysis; "
         f"print(sorted({{m.split('.')[0] for m in sys.modules}} & set({sorted(FORBIDDEN)!r})))"
     )
     result = subprocess.run(

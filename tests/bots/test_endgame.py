@@ -8,8 +8,8 @@ import pytest
 
 from games.bots.endgame import UNDECIDED, Deal, choose_rank, play_out, race_chances
 from games.engine import MatchOptions, Play, apply, parse_card, parse_cards
-from games.engine.analysis import analyze_discard
 from games.engine.cards import DECK
+from games.strategy.analysis import analyze_discard
 from tests.engine.builders import ready_to_play, with_scores
 
 SIX = MatchOptions(match_target=1)

@@ -15,9 +15,9 @@ from games.bots.expert import endgame_chance, expert_play, with_pegging
 from games.bots.pegging import unseen_rank_counts
 from games.bots.simulate import play_match
 from games.engine import MatchOptions, Play, apply, parse_card, parse_cards, view
-from games.engine.analysis import analyze_discard
 from games.engine.cards import DECK
-from games.engine.pegging_search import seen_by
+from games.strategy.analysis import analyze_discard
+from games.strategy.pegging_search import seen_by
 from tests.engine.builders import dealt, play_in_turn, ready_to_play, with_scores
 
 SIX = MatchOptions(match_target=1)

@@ -14,7 +14,7 @@ from games.bots.many_seats import crib_promise, hard_throw, medium_throw
 from games.bots.simulate import play_match
 from games.engine import Discard, MatchOptions, Shuffle, apply, new_match, shuffled_deck, view
 from games.engine.cards import parse_cards
-from games.engine.pegging_search import seen_by
+from games.strategy.pegging_search import seen_by
 from tests.engine.seated import cut_deck_for, seated_hand
 
 

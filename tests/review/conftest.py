@@ -1,5 +1,5 @@
 """Fixtures for the review tests: finished matches between alice and bob, a match in play, and
-an analysis in games.engine.review's format (docs/review.md) for the page to render."""
+an analysis in games.strategy.review's format (docs/review.md) for the page to render."""
 
 from __future__ import annotations
 
@@ -137,7 +137,7 @@ def fake_analysis(options: engine.MatchOptions, actions: list[engine.Action]) ->
 
 @pytest.fixture
 def analysis_fixture(monkeypatch):
-    """Make the review use :func:`fake_analysis` (version 1) as games.engine.review would."""
+    """Make the review use :func:`fake_analysis` (version 1) as games.strategy.review would."""
     calls: list[int] = []
 
     def analyze(options, actions):

@@ -85,7 +85,7 @@ def test_the_real_analysis_is_stored_in_the_documented_shape(client, alice, bob)
 def test_an_analysis_stored_by_an_older_version_is_recomputed_as_the_current_one(
     client, alice, bob
 ):
-    from games.engine.review import FORMAT_VERSION
+    from games.strategy.review import FORMAT_VERSION
 
     match = finished_match(alice, bob, seed=8, variant="six")
     current = MatchAnalysis.objects.get(match=match).data

@@ -11,11 +11,11 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.db import connections
 
-from cribbage_site.frames import MAX_FRAME_BYTES
 from games import engine, services
 from games.broadcast import group_name
 from games.models import Match
 from games.services.recording import load_state
+from kernel.frames import MAX_FRAME_BYTES
 from tests.server.driving import protocol_action
 from tests.server.sockets import connect, connect_and_hello
 
@@ -267,7 +267,7 @@ async def test_broadcasts_that_overtake_each_other_still_arrive_in_order_without
     alice_socket, hello = await connect_and_hello(match.pk, alice)
     held: list[dict] = []
     monkeypatch.setattr(
-        "games.broadcast.send_to_group", lambda match_id, message: held.append(message)
+        "kernel.sending.group_send_reliably", lambda group, message: held.append(message)
     )
     for seat, user in ((0, alice), (1, bob)):
         action = (await legal_for(match.pk, seat))[0]

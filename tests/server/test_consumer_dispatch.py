@@ -9,7 +9,7 @@ from django.urls import URLPattern
 
 from benchmarks.echo_consumer import websocket_urlpatterns as echo_urlpatterns
 from cribbage_site.routing import websocket_urlpatterns
-from cribbage_site.websocket import SiteWebsocketConsumer
+from kernel.websocket import SiteWebsocketConsumer
 from tests.server.sockets import connect_and_hello
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -7,10 +7,10 @@ import pytest
 from django.test import Client
 
 from games import services
-from games.engine.analysis import analyze_discard
 from games.hints import HINT_THROWS, HintRefused, discard_hint_get
 from games.models import Match
 from games.services.recording import load_state
+from games.strategy.analysis import analyze_discard
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from cribbage_site.socket_limits import TokenBucket
 from games.protocol import ClientMessage, ProtocolError, parse_frame
+from kernel.socket_limits import TokenBucket
 
 
 def test_it_normalises_cards_and_keeps_the_action_id():

@@ -9,9 +9,9 @@ import pytest
 from channels.db import database_sync_to_async
 from django.db import connections
 
-from cribbage_site.socket_limits import anonymous_sockets
-from cribbage_site.websocket import CLOSE_TOO_MANY_SOCKETS, MAX_WAITING_FRAMES
 from games import selectors
+from kernel.socket_limits import anonymous_sockets
+from kernel.websocket import CLOSE_TOO_MANY_SOCKETS, MAX_WAITING_FRAMES
 from tests.server.sockets import connect, connect_and_hello
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -138,7 +138,7 @@ async def test_a_socket_without_a_session_is_anonymous_without_asking_the_databa
     from channels.auth import UserLazyObject
     from django.contrib.sessions.backends.db import SessionStore
 
-    from cribbage_site.socket_auth import SessionAuthMiddleware
+    from kernel.socket_auth import SessionAuthMiddleware
 
     async def no_lookup(scope):
         raise AssertionError("looked the user up in the database thread")

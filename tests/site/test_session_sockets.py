@@ -13,8 +13,8 @@ from django.test import Client
 
 from accounts import services as accounts_services
 from cribbage_site.asgi import application
-from cribbage_site.session_sockets import CLOSE_SESSION_ENDED
 from games import services as game_services
+from kernel.session_sockets import CLOSE_SESSION_ENDED
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

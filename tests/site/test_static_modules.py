@@ -11,7 +11,7 @@ from django.contrib.staticfiles import finders
 from django.core.management import call_command
 from django.test import override_settings
 
-from cribbage_site.module_graph import ModuleNotFound, module_graph, module_imports
+from kernel.module_graph import ModuleNotFound, module_graph, module_imports
 
 PRODUCTION_STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

@@ -10,7 +10,7 @@ import pytest
 from channels.testing import WebsocketCommunicator
 
 from cribbage_site.asgi import application
-from cribbage_site.origin import origin_allowed
+from kernel.origin import origin_allowed
 
 
 def scope(origin: str | None, host: str = "127.0.0.1:8000", scheme: str = "ws") -> dict:

@@ -76,7 +76,7 @@ def die_with_parent(parent_pid: int):
 
 def daphne_limits() -> list[str]:
     """Daphne's message-size flags, from the setting production's command line matches."""
-    from cribbage_site.limits import WEBSOCKET_MAX_MESSAGE_BYTES
+    from kernel.limits import WEBSOCKET_MAX_MESSAGE_BYTES
 
     size = str(WEBSOCKET_MAX_MESSAGE_BYTES)
     return ["--websocket-max-message-size", size, "--websocket-max-frame-size", size]

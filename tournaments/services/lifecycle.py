@@ -20,10 +20,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.services import profile_for
-from cribbage_site import match_options
 from games import engine
 from games.bots import LEVELS
 from games.engine.options import TOURNAMENT_CLOCK
+from kernel import match_options
 from ratings.kinds import kind_of
 from ratings.selectors import rating_value_for
 from tournaments.broadcast import tournament_changed

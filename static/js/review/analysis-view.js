@@ -1,4 +1,4 @@
-// The analysis beside the replay (games.engine.review's format, docs/review.md): the hand's
+// The analysis beside the replay (games.strategy.review's format, docs/review.md): the hand's
 // discard grades, the play graded at this step, the hand's luck, the claims, and the summary.
 
 import { cardElement } from "../cards.js";

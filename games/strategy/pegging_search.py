@@ -1,0 +1,578 @@
+"""Exact search of the rest of the play: what each card is worth in net points.
+
+The play is small: at most eight cards are left between two players, and suits never score
+in it, so a position is just each seat's ranks, the ranks of the current count and the count.
+Given every seat's cards (one *determinization* of what the deciding seat cannot see), the rest
+of the play is searched to the end, each seat choosing the card that is best for its own side
+(its points, its partner's, less everyone else's) under full information, with the engine's
+rules of go, the last card, 31 and the new count (:mod:`games.engine.play`).
+
+The deciding seat does not know the others' cards. :func:`play_values` averages the searched
+values over the hands the others may hold, every hand consistent with what the seat has seen
+(its own dealt cards, including its throw, the starter, every card played or shown) equally
+likely. With two players that average is exact: the opponent's hand is enumerated by rank
+(a rank multiset weighs as many card hands as it stands for, a product of binomials), unless
+there are more than :data:`EXACT_LIMIT` of them, when :data:`SAMPLES` hands are dealt at random
+from a generator seeded by the position (so the same position always gets the same answer).
+With three or four players the unseen cards are always dealt at random that way.
+
+This is "perfect-information Monte Carlo": inside one determinization both sides see every
+card, so the value is optimistic about what a seat can know. Measured against the hard level's
+one-reply look-ahead it still pegs better (docs/performance.md). By default every consistent
+hand of the others is equally likely; with ``opponent_kept`` (two players) each hand the
+opponent may hold is weighed by how likely it was to keep it, with the cards it has played
+(:mod:`games.strategy.keep_likelihood`): what its discard and its plays say about the rest.
+
+Near the end of a game, reaching the target ends it at once: give ``needs`` (the points each
+seat still needs) and a card that reaches a seat's need is worth :data:`GAME_POINT` to that
+seat's side on top of the points, which outweighs any number of points that merely move a peg.
+
+>>> from games.engine.cards import parse_cards
+>>> values = play_values(
+...     seat=0, hand=parse_cards("5H 9C"), unseen=parse_cards("TD 4S"), held_counts=(2, 1),
+...     series=parse_cards("KS"), series_seats=(1,), count=10)
+>>> {str(card): value for card, value in sorted(values.items())}
+{'5H': 2.5, '9C': 0.5}
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from itertools import combinations
+from math import comb
+
+from games.engine.cards import DECK, Card
+from games.strategy.keep_likelihood import weight_of_ranks
+
+MAX_COUNT = 31
+FIFTEEN = 15
+GO_POINT = 1
+GAME_POINT = 100
+"""What reaching the target is worth to a side, in points: more than any play can peg."""
+
+EXACT_LIMIT = 400
+"""Enumerate the opponent's hands by rank when there are at most this many rank multisets."""
+
+SAMPLES = 120
+"""Otherwise, average over this many hands dealt at random (a seeded generator)..."""
+
+LEAD_SAMPLES = 80
+"""...or this many when the others hold four cards each (the first lead: the biggest search,
+about 1 ms of CPU a hand: benchmarks/pegging_search_speed.py, docs/performance.md)."""
+
+NEED_CAP = 40
+"""A seat needing more than this cannot reach the target in the play: its need is ignored."""
+
+PIPS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+
+Hands = tuple[tuple[int, ...], ...]
+Needs = tuple[int | None, ...]
+
+_MEMO: dict[tuple, tuple[float, ...]] = {}
+_MEMO_LIMIT = 400_000
+"""Searched positions are kept across decisions (ranks repeat a lot); cleared when this big."""
+
+
+def play_points(ranks: Sequence[int], count: int) -> int:
+    """Points for laying the last of ``ranks`` (the current count's ranks, in order), the count
+    being ``count`` after it: 15 and 31 score 2, a pair 2, three of a kind 6, four 12, and the
+    longest run of three or more different consecutive ranks at the end of the count."""
+    points = 2 if count in (FIFTEEN, MAX_COUNT) else 0
+    size = len(ranks)
+    last = ranks[-1]
+    same = 1
+    while same < size and ranks[-same - 1] == last:
+        same += 1
+    if same >= 2:
+        return points + same * (same - 1)
+    for length in range(size, 2, -1):
+        tail = ranks[-length:]
+        if max(tail) - min(tail) == length - 1 and len(set(tail)) == length:
+            return points + length
+    return points
+
+
+def _can_play(hand: tuple[int, ...], count: int) -> bool:
+    # Hands are sorted by rank and pips grow with rank: the lowest card decides.
+    return bool(hand) and PIPS[hand[0]] + count <= MAX_COUNT
+
+
+def _side_value(points: tuple[float, ...], seat: int, teams: tuple[int, ...]) -> float:
+    """What ``points`` (by seat) are worth to ``seat``'s side: its side's less the others'."""
+    side = teams[seat]
+    return sum(value if teams[other] == side else -value for other, value in enumerate(points))
+
+
+def search(
+    hands: Hands,
+    series: tuple[int, ...],
+    count: int,
+    mover: int,
+    needs: Needs,
+    one_series: bool,
+    teams: tuple[int, ...],
+) -> tuple[float, ...]:
+    """Points each seat pegs from here to the end of the play, all cards known, ``mover`` to play.
+
+    ``hands`` are sorted rank tuples by seat; ``mover`` must hold a card that fits. Each seat
+    plays the card best for its side (:func:`_side_value`); a seat that reaches its need
+    (``needs[seat]``, None for out of reach) ends the play with :data:`GAME_POINT` more.
+    """
+    key = (hands, series, count, mover, needs, one_series, teams)
+    found = _MEMO.get(key)
+    if found is not None:
+        return found
+    hand = hands[mover]
+    best: tuple[float, ...] | None = None
+    best_value = 0.0
+    previous = 0
+    for index, rank in enumerate(hand):
+        if rank == previous:
+            continue
+        previous = rank
+        if PIPS[rank] + count > MAX_COUNT:
+            break
+        outcome = after_play(hands, series, count, mover, index, needs, one_series, teams)
+        value = _side_value(outcome, mover, teams)
+        if best is None or value > best_value:
+            best, best_value = outcome, value
+    assert best is not None, "search() needs a mover that can play"
+    if len(_MEMO) >= _MEMO_LIMIT:
+        _MEMO.clear()
+    _MEMO[key] = best
+    return best
+
+
+def after_play(
+    hands: Hands,
+    series: tuple[int, ...],
+    count: int,
+    mover: int,
+    index: int,
+    needs: Needs,
+    one_series: bool,
+    teams: tuple[int, ...],
+) -> tuple[float, ...]:
+    """Points each seat pegs if ``mover`` lays ``hands[mover][index]`` now, then best play."""
+    seats = len(hands)
+    hand = hands[mover]
+    rank = hand[index]
+    hands = (*hands[:mover], hand[:index] + hand[index + 1 :], *hands[mover + 1 :])
+    series = (*series, rank)
+    count += PIPS[rank]
+    gained = [0.0] * seats
+    points = play_points(series, count)
+    gained[mover] = points
+    need = needs[mover]
+    if need is not None:
+        if points >= need:
+            gained[mover] += GAME_POINT
+            return tuple(gained)
+        needs = (*needs[:mover], need - points, *needs[mover + 1 :])
+    if count < MAX_COUNT:
+        for step in range(1, seats):
+            seat = (mover + step) % seats
+            if _can_play(hands[seat], count):
+                rest = search(hands, series, count, seat, needs, one_series, teams)
+                return tuple(a + b for a, b in zip(gained, rest, strict=True))
+        if _can_play(hands[mover], count):
+            rest = search(hands, series, count, mover, needs, one_series, teams)
+            return tuple(a + b for a, b in zip(gained, rest, strict=True))
+        gained[mover] += GO_POINT
+        need = needs[mover]
+        if need is not None:
+            if need <= GO_POINT:
+                gained[mover] += GAME_POINT
+                return tuple(gained)
+            needs = (*needs[:mover], need - GO_POINT, *needs[mover + 1 :])
+    if one_series or not any(hands):
+        return tuple(gained)
+    leader = (mover + 1) % seats
+    while not hands[leader]:
+        leader = (leader + 1) % seats
+    rest = search(hands, (), 0, leader, needs, one_series, teams)
+    return tuple(a + b for a, b in zip(gained, rest, strict=True))
+
+
+_MEMO2: dict[tuple, float] = {}
+
+
+def net2(
+    mine: tuple[int, ...],
+    theirs: tuple[int, ...],
+    series: tuple[int, ...],
+    count: int,
+    need_mine: int | None,
+    need_theirs: int | None,
+    one_series: bool,
+) -> float:
+    """Two players: the mover's points less the other's from here to the end of the play.
+
+    The same game as :func:`search` (which it equals, a test checks), as a plain negamax over
+    scalars: the two-player play is most of what the site plays, and this is several times
+    faster. ``mine`` must hold a card that fits.
+    """
+    key = (mine, theirs, series, count, need_mine, need_theirs, one_series)
+    found = _MEMO2.get(key)
+    if found is not None:
+        return found
+    best = None
+    previous = 0
+    for index, rank in enumerate(mine):
+        if rank == previous:
+            continue
+        previous = rank
+        if PIPS[rank] + count > MAX_COUNT:
+            break
+        value = net2_after(mine, theirs, series, count, index, need_mine, need_theirs, one_series)
+        if best is None or value > best:
+            best = value
+    if len(_MEMO2) >= _MEMO_LIMIT:
+        _MEMO2.clear()
+    _MEMO2[key] = best
+    return best
+
+
+def net2_after(
+    mine: tuple[int, ...],
+    theirs: tuple[int, ...],
+    series: tuple[int, ...],
+    count: int,
+    index: int,
+    need_mine: int | None,
+    need_theirs: int | None,
+    one_series: bool,
+) -> float:
+    """:func:`net2` once the mover has laid ``mine[index]``."""
+    rank = mine[index]
+    mine = mine[:index] + mine[index + 1 :]
+    series = (*series, rank)
+    count += PIPS[rank]
+    points = play_points(series, count)
+    if need_mine is not None:
+        if points >= need_mine:
+            return points + GAME_POINT
+        need_mine -= points
+    if count < MAX_COUNT:
+        if theirs and PIPS[theirs[0]] + count <= MAX_COUNT:
+            return points - net2(theirs, mine, series, count, need_theirs, need_mine, one_series)
+        if mine and PIPS[mine[0]] + count <= MAX_COUNT:
+            return points + net2(mine, theirs, series, count, need_mine, need_theirs, one_series)
+        points += GO_POINT
+        if need_mine is not None:
+            if need_mine <= GO_POINT:
+                return points + GAME_POINT
+            need_mine -= GO_POINT
+    if one_series or not (mine or theirs):
+        return points
+    if theirs:
+        return points - net2(theirs, mine, (), 0, need_theirs, need_mine, one_series)
+    return points + net2(mine, theirs, (), 0, need_mine, need_theirs, one_series)
+
+
+def rank_values(
+    hands: Hands,
+    series: tuple[int, ...],
+    count: int,
+    mover: int,
+    needs: Needs,
+    one_series: bool,
+    teams: tuple[int, ...],
+) -> dict[int, float]:
+    """For one fully known position: each playable rank of ``mover`` and its value to
+    ``mover``'s side (points pegged to the end of the play, its side's less the others')."""
+    values: dict[int, float] = {}
+    if len(hands) == 2 and teams[0] != teams[1]:
+        other = 1 - mover
+        for index, rank in enumerate(hands[mover]):
+            if rank in values or PIPS[rank] + count > MAX_COUNT:
+                continue
+            values[rank] = net2_after(
+                hands[mover],
+                hands[other],
+                series,
+                count,
+                index,
+                needs[mover],
+                needs[other],
+                one_series,
+            )
+        return values
+    for index, rank in enumerate(hands[mover]):
+        if rank in values or PIPS[rank] + count > MAX_COUNT:
+            continue
+        outcome = after_play(hands, series, count, mover, index, needs, one_series, teams)
+        values[rank] = _side_value(outcome, mover, teams)
+    return values
+
+
+def _capped(needs: Sequence[int | None] | None, seats: int) -> Needs:
+    if needs is None:
+        return (None,) * seats
+    return tuple(None if need is None or need > NEED_CAP else max(need, 1) for need in needs)
+
+
+def _rank_multisets(
+    unseen_by_rank: Sequence[int], size: int
+) -> Iterator[tuple[tuple[int, ...], int]]:
+    """Every rank multiset of ``size`` unseen cards with how many card hands it stands for."""
+
+    def extend(rank: int, left: int, chosen: tuple[int, ...], weight: int):
+        if left == 0:
+            yield chosen, weight
+            return
+        if rank > 13:
+            return
+        available = unseen_by_rank[rank]
+        for take in range(min(available, left), -1, -1):
+            yield from extend(
+                rank + 1, left - take, chosen + (rank,) * take, weight * comb(available, take)
+            )
+
+    yield from extend(1, size, (), 1)
+
+
+def _multiset_count(unseen_by_rank: Sequence[int], size: int, limit: int) -> int:
+    """How many rank multisets of ``size`` there are, counting no further than ``limit + 1``."""
+    found = 0
+    for _ in _rank_multisets(unseen_by_rank, size):
+        found += 1
+        if found > limit:
+            break
+    return found
+
+
+def opponent_deals(
+    seat: int,
+    own_ranks: tuple[int, ...],
+    unseen: Sequence[Card],
+    held_counts: Sequence[int],
+    rng: random.Random,
+    prior: Callable[[tuple[int, ...]], float] | None = None,
+) -> list[tuple[Hands, float]]:
+    """The hands every seat may hold, each with its weight (summing to 1 over the list).
+
+    ``prior`` (two players only): a weight for the opponent's possible remaining ranks (how
+    likely it was to keep them), multiplied into each hand's share before it is normalised.
+    """
+    seats = len(held_counts)
+    others = [other for other in range(seats) if other != seat]
+    if seats == 2:
+        other = others[0]
+        size = held_counts[other]
+        unseen_by_rank = [0] * 14
+        for card in unseen:
+            unseen_by_rank[card.rank] += 1
+        if _multiset_count(unseen_by_rank, size, EXACT_LIMIT) <= EXACT_LIMIT:
+            deals = []
+            for ranks, weight in _rank_multisets(unseen_by_rank, size):
+                hands = [own_ranks, own_ranks]
+                hands[other] = ranks
+                deals.append((tuple(hands), weight * (1.0 if prior is None else prior(ranks))))
+            return _normalised(deals)
+    tally: Counter[Hands] = Counter()
+    pool = list(unseen)
+    samples = LEAD_SAMPLES if min(held_counts[other] for other in others) >= 4 else SAMPLES
+    for _ in range(samples):
+        dealt = rng.sample(pool, sum(held_counts[other] for other in others))
+        hands: list[tuple[int, ...]] = [()] * seats
+        hands[seat] = own_ranks
+        start = 0
+        for other in others:
+            part = dealt[start : start + held_counts[other]]
+            start += held_counts[other]
+            hands[other] = tuple(sorted(card.rank for card in part))
+        tally[tuple(hands)] += 1
+    if seats == 2 and prior is not None:
+        other = others[0]
+        return _normalised([(hands, times * prior(hands[other])) for hands, times in tally.items()])
+    return [(hands, times / samples) for hands, times in tally.items()]
+
+
+def _normalised(deals: list[tuple[Hands, float]]) -> list[tuple[Hands, float]]:
+    # Every weight is positive (the keep likelihood is shrunk towards 1, never 0).
+    total = sum(weight for _, weight in deals)
+    return [(hands, weight / total) for hands, weight in deals]
+
+
+def play_values(
+    *,
+    seat: int,
+    hand: Sequence[Card],
+    unseen: Sequence[Card],
+    held_counts: Sequence[int],
+    series: Sequence[Card],
+    series_seats: Sequence[int] = (),
+    count: int,
+    needs: Sequence[int | None] | None = None,
+    one_series: bool = False,
+    partnerships: bool = False,
+    opponent_kept: tuple[str, Sequence[Card]] | None = None,
+) -> dict[Card, float]:
+    """The expected net points of each card ``seat`` may play now, to the end of the play.
+
+    ``hand``: the cards ``seat`` holds; ``unseen``: every card it has not seen (the others'
+    cards are a uniform draw from these); ``held_counts``: how many cards each seat holds, by
+    seat; ``series``: the cards of the current count in order (``series_seats`` is accepted
+    for the caller's convenience and not needed: who laid a card never changes its points);
+    ``count``: the count. ``needs``: the points each seat still needs to win (None: play for
+    points only). ``one_series``: the five-card game's single count. ``partnerships``: four
+    players, seats 0 and 2 against 1 and 3. ``opponent_kept`` (two players): the opponent's role
+    ("pone" or "dealer") and the cards it has played this hand; each hand it may hold is then
+    weighed by how likely it was to keep that hand with those cards
+    (:mod:`games.strategy.keep_likelihood`) instead of every hand being equally likely.
+
+    A card's value is the average over the others' possible hands of (points pegged by
+    ``seat``'s side less points pegged by the other side(s)) from this card to the end of the
+    play, go and last card included, every seat then playing best under full information.
+    Returns {} when no card fits (the seat says go).
+    """
+    del series_seats
+    own = tuple(sorted(card.rank for card in hand))
+    playable = [card for card in hand if card.value + count <= MAX_COUNT]
+    if not playable:
+        return {}
+    seats = len(held_counts)
+    teams = tuple(other % 2 if partnerships else other for other in range(seats))
+    capped = _capped(needs, seats)
+    series_ranks = tuple(card.rank for card in series)
+    seed_text = f"{sorted(map(str, hand))}{list(map(str, series))}{count}{list(held_counts)}"
+    rng = random.Random(seed_text)
+    prior = None
+    if opponent_kept is not None and seats == 2:
+        prior = kept_prior(*opponent_kept, variant="five" if one_series else "six")
+    deals = opponent_deals(seat, own, sorted(unseen), held_counts, rng, prior)
+    totals: dict[int, float] = {}
+    for hands, weight in deals:
+        for rank, value in rank_values(
+            hands, series_ranks, count, seat, capped, one_series, teams
+        ).items():
+            totals[rank] = totals.get(rank, 0.0) + weight * value
+    return {card: totals[card.rank] for card in playable}
+
+
+def kept_prior(
+    role: str, played: Sequence[Card], *, variant: str
+) -> Callable[[tuple[int, ...]], float]:
+    """The opponent model: the weight of the opponent still holding ``ranks``, given that it
+    kept them along with the cards it has ``played`` this hand, as ``role``."""
+    played_ranks = tuple(card.rank for card in played)
+
+    def prior(ranks: tuple[int, ...]) -> float:
+        return weight_of_ranks((*ranks, *played_ranks), role=role, variant=variant)
+
+    return prior
+
+
+def seen_by(state, seat: int) -> set[Card]:
+    """Every card ``seat`` has seen in ``state``: its dealt cards (what it holds, its throw and
+    what it played), the starter, the cards on the table and the hands shown."""
+    seen = set(state.held[seat])
+    seen.update(state.discards[seat] or ())
+    seen.update(card for _, card in state.played)
+    if state.starter is not None:
+        seen.add(state.starter)
+    for shown in state.shown:
+        seen.update(shown.cards)
+    return seen
+
+
+def play_values_from_state(state, seat: int, *, to_win: bool = False) -> dict[Card, float]:
+    """:func:`play_values` for ``seat`` in an engine ``MatchState`` during the play.
+
+    Reads only what ``seat`` may know: its own cards and throw, the starter, the table, how
+    many cards each other seat holds, the scores. ``to_win`` also counts reaching the game's
+    target (:data:`GAME_POINT`). With two players the opponent's possible hands are weighed by
+    the opponent model (``opponent_kept``: its role and its cards played this hand), as the
+    expert weighs them. Returns {} when ``seat`` has no card that fits.
+    """
+    options = state.options
+    held_counts = tuple(len(held) for held in state.held)
+    seen = seen_by(state, seat)
+    needs = None
+    if to_win:
+        needs = tuple(options.game_target - score for score in state.scores)
+    opponent_kept = None
+    if len(state.seats) == 2:
+        # Weigh the opponent's possible hands by how likely it was to keep them, as the expert does.
+        opponent = next(other for other in state.seats if other != seat)
+        role = "dealer" if opponent == state.dealer else "pone"
+        opponent_kept = (role, tuple(card for who, card in state.played if who == opponent))
+    return play_values(
+        seat=seat,
+        hand=state.held[seat],
+        unseen=[card for card in DECK if card not in seen],
+        held_counts=held_counts,
+        series=tuple(card for _, card in state.series),
+        count=state.count,
+        needs=needs,
+        one_series=options.variant == "five",
+        partnerships=len(state.seats) == 4,
+        opponent_kept=opponent_kept,
+    )
+
+
+def best_play(state, seat: int, *, to_win: bool = False) -> Card | None:
+    """The card with the highest :func:`play_values_from_state` (ties: the lower card), or
+    None when ``seat`` cannot play."""
+    values = play_values_from_state(state, seat, to_win=to_win)
+    if not values:
+        return None
+    return max(values, key=lambda card: (values[card], -card.value, -card.rank, card.suit))
+
+
+def brute_force_values(
+    hand: Sequence[Card],
+    opponent_hands: Sequence[Sequence[Card]],
+    series: Sequence[Card],
+    count: int,
+    *,
+    one_series: bool = False,
+) -> dict[Card, float]:
+    """Two players, seat 0 to play: the plain average over ``opponent_hands`` (card hands, each
+    equally likely) of a plain minimax over cards, no memo, no ranks. For tests only."""
+
+    def minimax(held, series_cards, count, mover, gained):
+        room = MAX_COUNT - count
+        options = [card for card in held[mover] if card.value <= room]
+        best = None
+        for card in options:
+            value = _brute_after(held, series_cards, count, mover, card, gained)
+            if best is None or (value > best if mover == 0 else value < best):
+                best = value
+        return best
+
+    def _brute_after(held, series_cards, count, mover, card, gained):
+        held = [list(cards) for cards in held]
+        held[mover].remove(card)
+        series_cards = [*series_cards, card]
+        count += card.value
+        sign = 1 if mover == 0 else -1
+        gained += sign * play_points([c.rank for c in series_cards], count)
+        other = 1 - mover
+        if count < MAX_COUNT:
+            if any(c.value + count <= MAX_COUNT for c in held[other]):
+                return minimax(held, series_cards, count, other, gained)
+            if any(c.value + count <= MAX_COUNT for c in held[mover]):
+                return minimax(held, series_cards, count, mover, gained)
+            gained += sign
+        if one_series or not (held[0] or held[1]):
+            return gained
+        leader = other if held[other] else mover
+        return minimax(held, [], 0, leader, gained)
+
+    playable = [card for card in hand if card.value + count <= MAX_COUNT]
+    values = {}
+    for card in playable:
+        total = 0.0
+        for theirs in opponent_hands:
+            total += _brute_after([list(hand), list(theirs)], list(series), count, 0, card, 0.0)
+        values[card] = total / len(opponent_hands)
+    return values
+
+
+def all_opponent_hands(unseen: Sequence[Card], size: int) -> list[tuple[Card, ...]]:
+    """Every card hand of ``size`` from ``unseen`` (for the brute-force check in tests)."""
+    return list(combinations(unseen, size))

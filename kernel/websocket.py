@@ -1,0 +1,188 @@
+"""The base class of every websocket consumer of the site: direct dispatch, limits counted on
+arrival, and sockets that end with their session.
+
+Channels (4.2 and later) runs Django's ``close_old_connections`` in a worker thread before
+*every* message a consumer handles, for consumers that use the database from the event loop.
+Ours never do: every query runs inside ``database_sync_to_async``, which closes stale
+connections around itself, in its own thread. The extra step cost a thread hop per message
+(for a match: per player, for every broadcast), queued behind the one thread that SQLite's
+actions also use, and it was the largest single item of the event loop's time under load
+(docs/performance.md). So our consumers hand each message straight to its handler.
+
+Channels hands a consumer its next message only when the previous handler has finished, so a
+rate limit checked in the handler counts frames when they are *handled*: while one slow query
+runs, a flood piles up unseen and each frame then finds the bucket refilled. Here every client
+frame is counted the moment it arrives (kernel/socket_limits.py) and, if allowed, queued
+for a task that handles the connection's messages one at a time, in order, the group messages
+too (a broadcast must not overtake the answer to a ``sync`` computed before it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from channels.consumer import get_handler_name
+from channels.db import database_sync_to_async
+from channels.exceptions import StopConsumer
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from kernel.addresses import socket_client_address
+from kernel.error_renderings import error_frame_text
+from kernel.errors import SiteError
+from kernel.session_sockets import CLOSE_SESSION_ENDED, session_tag, user_sockets_group
+from kernel.socket_limits import (
+    TokenBucket,
+    anonymous_database_sync_to_async,
+    anonymous_sockets,
+)
+
+logger = logging.getLogger(__name__)
+
+CLOSE_TOO_MANY_SOCKETS = 4429
+# Frames allowed to wait for their turn; more are refused as if over the rate.
+MAX_WAITING_FRAMES = 10
+
+
+def limit_frame(message: str) -> str:
+    """A frame refused on arrival, before anything read it (so it answers no action id)."""
+    return error_frame_text(SiteError("rate_limited", message))
+
+
+class SiteWebsocketConsumer(AsyncWebsocketConsumer):
+    """An ``AsyncWebsocketConsumer`` that never touches the database on the event loop, counts
+    frames on arrival, and closes when its session ends (kernel/session_sockets.py)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.frame_bucket = TokenBucket()
+        self.anonymous_address: str | None = None
+        self._queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self._handler_task: asyncio.Task | None = None
+        self._waiting_frames = 0
+
+    async def __call__(self, scope, receive, send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            # Ended without a disconnect message (the server stopped the application, a test
+            # dropped it): the task must not outlive the consumer.
+            if self._handler_task is not None and not self._handler_task.done():
+                self._handler_task.cancel()
+
+    def reads(self, function: Callable[..., Any]) -> Callable[..., Awaitable[Any]]:
+        """``database_sync_to_async(function)`` for a read this socket asks for: on the shared
+        database thread for people signed in, on the anonymous sockets' own thread for visitors
+        (kernel/socket_limits.py), so their reads queue behind each other, never in
+        front of a player's action."""
+        if self.anonymous_address is None:
+            return database_sync_to_async(function)
+        return anonymous_database_sync_to_async(function)
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        if kind == "websocket.connect":
+            await self._handle(message)
+        elif kind == "websocket.disconnect":
+            await self._stop_handling()
+            await self._handle(message)
+        elif kind == "websocket.receive":
+            refusal = self._arrival_refusal()
+            if refusal is not None:
+                await self.send(text_data=limit_frame(refusal))
+                return
+            self._waiting_frames += 1
+            self._enqueue(message)
+        else:
+            self._enqueue(message)
+
+    def _arrival_refusal(self) -> str | None:
+        if not self.frame_bucket.take():
+            return "too many messages; slow down"
+        if self.anonymous_address is not None and not anonymous_sockets.take(
+            self.anonymous_address
+        ):
+            return "too many messages from your network; slow down or log in"
+        if self._waiting_frames >= MAX_WAITING_FRAMES:
+            return "the server is busy with your earlier messages; slow down"
+        return None
+
+    def _enqueue(self, message: dict[str, Any]) -> None:
+        if self._handler_task is None:
+            self._handler_task = asyncio.get_running_loop().create_task(self._handle_in_order())
+        self._queue.put_nowait(message)
+
+    async def _handle_in_order(self) -> None:
+        while (message := await self._queue.get()) is not None:
+            if message["type"] == "websocket.receive":
+                self._waiting_frames -= 1
+            try:
+                await self._handle(message)
+            except Exception:
+                # Handled inline, this would have ended the consumer with a 1011 close: same here.
+                logger.exception("websocket handler failed on %s", message["type"])
+                with contextlib.suppress(Exception):
+                    await self.close(code=1011)
+                return
+
+    async def _stop_handling(self) -> None:
+        """The client is gone: drop what waits, let the message being handled finish."""
+        if self._handler_task is None:
+            return
+        while not self._queue.empty():
+            self._queue.get_nowait()
+        self._queue.put_nowait(None)
+        with contextlib.suppress(Exception):
+            await self._handler_task
+        self._handler_task = None
+
+    async def _handle(self, message: dict[str, Any]) -> None:
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
+    async def websocket_connect(self, message: dict[str, Any]) -> None:
+        user = self.scope.get("user")
+        if user is not None and user.is_authenticated:
+            # Channels joins ``self.groups`` before calling connect() and leaves them on close.
+            self.groups = [*self.groups, user_sockets_group(user.pk)]
+        else:
+            address = socket_client_address(self.scope)
+            if not anonymous_sockets.open(address):
+                await self.accept()
+                await self.send(
+                    text_data=limit_frame(
+                        "too many connections from your network; close some or log in"
+                    )
+                )
+                await self.close(code=CLOSE_TOO_MANY_SOCKETS)
+                return
+            self.anonymous_address = address
+        await super().websocket_connect(message)
+
+    async def websocket_disconnect(self, message: dict[str, Any]) -> None:
+        """Channels' own, less its ``close_old_connections`` in the database thread (a hop per
+        closed socket, which reconnecting sockets made a load): ours query only in worker
+        threads, which close their connections themselves."""
+        if self.anonymous_address is not None:
+            anonymous_sockets.close(self.anonymous_address)
+            self.anonymous_address = None
+        for group in self.groups:
+            await self.channel_layer.group_discard(group, self.channel_name)
+        await self.disconnect(message["code"])
+        raise StopConsumer()
+
+    async def session_ended(self, message: dict[str, Any]) -> None:
+        """The person logged out (this session, or any when ``session`` is None) or changed
+        their password: say so and close; the page reconnects as whoever its cookie says."""
+        session = self.scope.get("session")
+        own = session_tag(getattr(session, "session_key", None))
+        if message.get("session") not in (None, own):
+            return
+        ended = SiteError("session_ended", "You were signed out; reconnecting.")
+        await self.send(text_data=error_frame_text(ended))
+        await self.close(code=CLOSE_SESSION_ENDED)

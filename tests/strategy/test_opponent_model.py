@@ -1,0 +1,177 @@
+"""The expert's opponent model (keep_likelihood) and its opening-play table (opening_play)."""
+
+from __future__ import annotations
+
+import doctest
+import importlib.util
+import json
+import random
+from itertools import combinations_with_replacement
+from pathlib import Path
+
+import pytest
+
+from games.bots import bot_for_level
+from games.bots import expert as expert_module
+from games.bots.base import read_view
+from games.engine import MatchOptions, parse_cards, view
+from games.engine.cards import DECK
+from games.strategy import keep_likelihood as likelihood_module
+from games.strategy import opening_play as opening_module
+from games.strategy.keep_likelihood import weight_of_ranks
+from games.strategy.opening_play import opening_position_values, opening_values
+from games.strategy.pegging_search import all_opponent_hands, brute_force_values, play_values
+from tests.engine.builders import play_in_turn, ready_to_play, with_scores
+
+SIX = MatchOptions(match_target=1)
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "make_opening_tables.py"
+
+
+def kept_multisets(size: int):
+    for ranks in combinations_with_replacement(range(1, 14), size):
+        if all(ranks.count(rank) <= 4 for rank in ranks):
+            yield ranks
+
+
+def load_script():
+    spec = importlib.util.spec_from_file_location("make_opening_tables", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_doctests_hold():
+    assert doctest.testmod(likelihood_module).failed == 0
+    assert doctest.testmod(opening_module).failed == 0
+
+
+@pytest.mark.parametrize("variant, size", [("six", 4), ("five", 3)])
+def test_every_kept_hand_has_a_positive_weight_for_both_roles(variant, size):
+    for role in ("pone", "dealer"):
+        weights = [
+            weight_of_ranks(ranks, role=role, variant=variant) for ranks in kept_multisets(size)
+        ]
+        assert len(weights) == {"six": 1820, "five": 455}[variant]
+        assert all(weight > 0 for weight in weights)
+        # Kept hands are far from random: some are many times likelier than chance, some rarer.
+        assert max(weights) > 5 and min(weights) < 0.5
+
+
+def test_weights_say_what_players_keep():
+    # Pairs and fives are kept; a pone throws fives and pairs into the dealer's crib less often
+    # than the dealer does, so it keeps them more.
+    assert weight_of_ranks((5, 5, 10, 13), role="pone") > weight_of_ranks(
+        (1, 7, 9, 13), role="pone"
+    )
+    assert weight_of_ranks((4, 5, 6, 6), role="dealer") > 1
+    with pytest.raises(ValueError):
+        weight_of_ranks((5, 5, 10), role="pone")
+    with pytest.raises(ValueError):
+        weight_of_ranks((5, 5, 10, 13), role="banker")
+    with pytest.raises(ValueError):
+        weight_of_ranks((5, 5, 10, 13), role="pone", variant="seven")
+
+
+def test_the_weighted_search_equals_a_weighted_brute_force():
+    """With the opponent model, a card's value is the average over the opponent's possible card
+    hands of the brute-force minimax, each hand weighted by the model of its whole kept hand
+    (what it holds and what it has played)."""
+    rng = random.Random(4)
+    checked = differ = 0
+    while checked < 12:
+        deck = list(DECK)
+        rng.shuffle(deck)
+        # The pone (seat 1) led and played again; we (seat 0, dealer) replied once.
+        series = deck[:3]
+        count = sum(card.value for card in series)
+        hand, unseen = deck[3:6], deck[10:17]
+        if count > 31 or not any(card.value + count <= 31 for card in hand):
+            continue
+        checked += 1
+        theirs_played = [series[0], series[2]]
+        values = play_values(
+            seat=0,
+            hand=hand,
+            unseen=unseen,
+            held_counts=(3, 2),
+            series=series,
+            count=count,
+            opponent_kept=("pone", theirs_played),
+        )
+        total: dict = {}
+        weight_sum = 0.0
+        for other in all_opponent_hands(unseen, 2):
+            kept = [card.rank for card in (*other, *theirs_played)]
+            weight = weight_of_ranks(kept, role="pone")
+            weight_sum += weight
+            for card, value in brute_force_values(hand, [other], series, count).items():
+                total[card] = total.get(card, 0.0) + weight * value
+        expected = {card: value / weight_sum for card, value in total.items()}
+        assert values.keys() == expected.keys()
+        for card, value in expected.items():
+            assert values[card] == pytest.approx(value), (hand, unseen, series, card)
+        plain = play_values(
+            seat=0, hand=hand, unseen=unseen, held_counts=(3, 2), series=series, count=count
+        )
+        differ += plain != values
+    # And the model matters: without it the values are not the same.
+    assert differ > 0
+
+
+@pytest.mark.parametrize("variant, size", [("six", 4), ("five", 3)])
+def test_the_opening_table_covers_every_kept_hand_and_lead(variant, size):
+    for ranks in kept_multisets(size):
+        lead = opening_values(ranks, lead=None, variant=variant)
+        assert sorted(lead) == sorted(set(ranks))
+        for led in range(1, 14):
+            if ranks.count(led) == 4:
+                with pytest.raises(ValueError):
+                    opening_values(ranks, lead=led, variant=variant)
+                continue
+            reply = opening_values(ranks, lead=led, variant=variant)
+            assert sorted(reply) == sorted(set(ranks))
+    with pytest.raises(ValueError):
+        opening_values((1, 2, 3), lead=None, variant="six")
+
+
+@pytest.mark.parametrize("variant, ranks", [("six", (2, 3, 5, 11)), ("five", (4, 6, 10))])
+def test_the_opening_table_is_what_the_script_makes(variant, ranks):
+    """Recompute one kept hand's entries with the committed script and seed: they match."""
+    script = load_script()
+    stored = json.loads(opening_module.DATA_FILE.read_text())
+    samples = stored["samples"][variant]
+    _, entries = script._opening_job((variant, ranks, samples, stored["seed"]))
+    for key, values in entries.items():
+        assert stored[variant][key] == values, key
+
+
+def test_the_table_answers_the_lead_and_the_reply_and_nothing_later(alice, bob):
+    state, _ = ready_to_play(SIX, dealer=1, pone_keeps="AS 4H 5C KD", dealer_keeps="5D 6S 7C 7D")
+
+    def position(seat):
+        seen = read_view(view(state, seat), seat)
+        played = [card for _, card in seen.played]
+        return opening_position_values(seen.kept, played, is_dealer=seen.is_dealer)
+
+    assert position(alice) == opening_values((1, 4, 5, 13), lead=None)
+    assert position(bob) is None  # the dealer does not lead
+    state, _ = play_in_turn(state, "4H")
+    assert position(bob) == opening_values((5, 6, 7, 7), lead=4)
+    state, _ = play_in_turn(state, "7C")
+    assert position(alice) is None
+
+
+def test_near_the_end_the_expert_searches_instead_of_reading_the_table(alice, rng, monkeypatch):
+    expert = bot_for_level("expert")
+    state, _ = ready_to_play(SIX, dealer=1, pone_keeps="AS 4H 5C KD", dealer_keeps="5D 6S 7C 7D")
+    far = expert.choose_action(view(state, alice), alice, rng)
+    table = opening_values((1, 4, 5, 13), lead=None)
+    assert far.card.rank == max(sorted(table), key=lambda rank: (table[rank], -rank))
+
+    def no_table(*args, **kwargs):
+        raise AssertionError("the opening table was read near the end of the game")
+
+    monkeypatch.setattr(expert_module, "opening_position_values", no_table)
+    near = with_scores(state, 118, 90)
+    card = expert.choose_action(view(near, alice), alice, rng).card
+    assert card in parse_cards("AS 4H 5C KD")
