@@ -15,6 +15,7 @@ from django.db import transaction
 
 from games import engine
 from games.models import Match, MatchPresence, Seat
+from games.selectors import seats_out_of_time
 from games.services import timers
 from games.services.actions import ActionOutcome, action_apply_for_seat
 from games.services.errors import ServiceError
@@ -59,8 +60,8 @@ def abandonment_check_run(*, match_id: int, user_id: int, absent_since: str | No
         if match is None or match.status != Match.Status.ACTIVE:
             return False
         seat = Seat.objects.filter(match=match, user_id=user_id, is_bot=False).first()
-        if seat is None:
-            return False
+        if seat is None or seat.number in seats_out_of_time(match):
+            return False  # not seated, or out of time: the computer plays that seat now
         presence = MatchPresence.objects.filter(match=match, user_id=user_id).first()
         if presence is not None and (
             absent_since is None or presence.last_seen > datetime.fromisoformat(absent_since)

@@ -15,6 +15,7 @@ from django_tasks_db.models import DBTaskResult
 from games import engine, selectors, services
 from games.engine.options import TimeControl
 from games.models import Match, MatchEvent, Seat
+from games.services.abandonment import abandonment_check_run
 from games.services.clocks import clock_check_run
 from games.services.recording import load_state
 from games.services.timers import timers_requeue
@@ -169,7 +170,7 @@ def test_a_time_control_no_clock_can_run_is_refused(kind, bank, increment):
         TimeControl(kind, bank, increment)
 
 
-def test_at_a_table_of_three_the_computer_plays_for_a_seat_that_ran_out(db):
+def test_at_a_table_of_three_the_computer_plays_for_a_seat_that_ran_out(db, settings):
     people = [make_user(name) for name in ("ann", "ben", "cat")]
     match = services.match_create(
         creator=people[0], options={"players": 3, "match_target": 1}, clock=FIVE_PLUS_THREE
@@ -195,6 +196,10 @@ def test_at_a_table_of_three_the_computer_plays_for_a_seat_that_ran_out(db):
         services.action_apply(match_id=match.pk, user=people[1], action=discard_for(match, 1))
     assert refused.value.code == "out_of_time"
     assert tasks_waiting("games.tasks.bot_turn")
+    # Gone from the table, they are not abandoning it: the computer holds nothing up.
+    settings.ABANDON_AFTER_SECONDS = 0
+    assert not abandonment_check_run(match_id=match.pk, user_id=people[1].pk, absent_since=None)
+    assert stored(match).status == Match.Status.ACTIVE
 
 
 def test_the_protocol_docs_clock_examples_have_the_real_events_fields(db):
