@@ -77,6 +77,7 @@ export class ClockDisplay {
     this.clock = null;
     this.viewer = null;
     this.warnedAt = null; // the `since` of the wait whose low time was already announced
+    this.warnings = []; // what was said, newest last (for tests and curious people)
     this.timer = null;
   }
 
@@ -119,8 +120,10 @@ export class ClockDisplay {
       line.setAttribute("aria-label", `${this.name(seat)}: ${sayClock(left)}${running ? ", running" : ""}`);
       if (seat === this.viewer && running && left > 0 && left <= lowTimeMs(clock) && this.warnedAt !== clock.since) {
         this.warnedAt = clock.since;
+        const text = `Your clock: ${sayClock(left)} left`;
+        this.warnings.push(text);
         this.warn();
-        this.say(`Your clock: ${sayClock(left)} left`);
+        this.say(text);
       }
     }
   }
