@@ -79,3 +79,34 @@ def test_the_display_marks_the_running_clock_and_warns_once_per_wait_when_yours_
     assert result["said"] == [result["said"][0]] and result["said"][0].startswith("Your clock: 1")
     assert result["warned"] == 1
     assert result["hidden"] is True  # a match without a clock shows none
+
+
+def test_the_log_the_spoken_line_and_the_result_name_a_loss_on_time_and_a_takeover(js):
+    result = js(
+        """
+        const { describeEvent } = await load("log.js");
+        const { announcementFor } = await load("table/announcer.js");
+        const { endingLine } = await load("table/result.js");
+        const names = ["alice", "bob", "carol"];
+        const two = { viewer: 0, names: names.slice(0, 2), seats: [0, 1] };
+        const ended = { type: "match_ended", data: { winner: 1, match_scores: [0, 0], reason: "time" } };
+        const out = { type: "seat_timed_out", data: { seat: 2, level: "medium" } };
+        const name = (seat) => names[seat];
+        return [
+          describeEvent(ended, two),
+          describeEvent(out, { viewer: 0, names, seats: [0, 1, 2] }),
+          announcementFor(ended, { name, viewer: 0 }),
+          announcementFor(out, { name, viewer: 0 }),
+          endingLine({ phase: "match_over", winner: 1, viewer: 0, seats: [0, 1], end_reason: "time" }, name),
+          endingLine({ phase: "match_over", winner: 0, viewer: 0, seats: [0, 1], end_reason: "time" }, name),
+        ];
+        """
+    )
+    assert result == [
+        "bob wins the match on time: your clock ran out.",
+        "carol ran out of time: the computer (medium) plays that seat from now on.",
+        "bob wins the match on time",
+        "carol ran out of time: the computer plays for them",
+        "Your clock ran out: you lose on time.",
+        "bob's clock ran out: the match is won on time.",
+    ]
