@@ -22,7 +22,7 @@ from games import player_records
 from games.forms import ComputerMatchForm
 from games.hints import hint_allowed
 from games.models import Match
-from games.privacy import match_hidden_from, private_link_path
+from games.privacy import match_hidden_from, match_hidden_refusal, private_link_path
 from games.profile_sections import profile_sections
 from games.selectors import match_hello, seat_for_user
 from games.services import (
@@ -65,8 +65,10 @@ def play_computer(request: HttpRequest) -> HttpResponse:
 
 
 def private_match_refused(request: HttpRequest, match: Match) -> HttpResponse:
-    """The answer to a stranger at a private match: nothing about it beyond that it is private."""
-    return render(request, "games/private_match.html", {"match_id": match.pk}, status=403)
+    """The answer to a stranger at a private or sealed match: nothing about it beyond why."""
+    code, _ = match_hidden_refusal(match_id=match.pk)
+    context = {"match_id": match.pk, "sealed": code == "match_sealed"}
+    return render(request, "games/private_match.html", context, status=403)
 
 
 def _invite_url(request: HttpRequest, match: Match, seat: int | None) -> str | None:

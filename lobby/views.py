@@ -54,7 +54,7 @@ def options_form(request: HttpRequest, data=None, *, rated: bool = False) -> Lob
 def lobby_page(request: HttpRequest) -> HttpResponse:
     context = {
         "form": options_form(request, rated=True),
-        "seeks": selectors.open_seeks(),
+        "seeks": selectors.seeks_marked_casual_for(seeks=selectors.open_seeks(), user=request.user),
         "live_matches": selectors.live_matches(),
         "online": selectors.online_count(),
         "my_invitations": selectors.invitations_open_for(user=request.user)
@@ -189,6 +189,10 @@ def invitation_page(request: HttpRequest, token: str) -> HttpResponse:
         "match": match,
         "is_creator": is_creator,
         "label": selectors.options_label(match.options_dict),
+        # Past the day's allowance of rated results between these two: say so before accepting.
+        "casual_for_you": match.rated
+        and not is_creator
+        and selectors.rated_pair_spent(first=invitation.creator, second=request.user),
         "share_url": request.build_absolute_uri(),
     }
     return render(request, "lobby/invitation.html", context, status=status)

@@ -4,6 +4,7 @@ statistics, and the rating label a lobby seek shows."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -185,3 +186,29 @@ def rating_value_for(*, user_id: int, kind: str) -> float:
     """The rating (the number alone) a seek's rating range is checked against."""
     row = PlayerRating.objects.filter(user_id=user_id, kind=kind).first()
     return rating_now(row).rating
+
+
+# At most this many rated results between the same two accounts count in any RATED_PAIR_WINDOW;
+# later matches between them are casual (issue 25, item 5: farming a second account).
+RATED_PAIR_LIMIT = 3
+RATED_PAIR_WINDOW = timedelta(hours=24)
+
+
+def rated_results_between(*, user_ids: tuple[int, int], until: datetime) -> int:
+    """How many rated results the two accounts have had together in the window before
+    ``until`` (each match counted once)."""
+    first, second = user_ids
+    since = until - RATED_PAIR_WINDOW
+    with_second = RatingChange.objects.filter(user_id=second, at__gte=since, at__lte=until)
+    return (
+        RatingChange.objects.filter(user_id=first, at__gte=since, at__lte=until)
+        .filter(match_id__in=with_second.values("match_id"))
+        .count()
+    )
+
+
+def rated_pair_exhausted(*, user_ids: tuple[int, int], until: datetime | None = None) -> bool:
+    """True when these two accounts have had :data:`RATED_PAIR_LIMIT` rated results together
+    in the last 24 hours: a further match between them counts as casual."""
+    until = until or timezone.now()
+    return rated_results_between(user_ids=user_ids, until=until) >= RATED_PAIR_LIMIT

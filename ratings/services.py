@@ -20,6 +20,7 @@ from ratings import glicko2
 from ratings import settings as ratings_settings
 from ratings.kinds import kind_of
 from ratings.models import PlayerRating, PlayerStats, RatingChange, TalliedMatch
+from ratings.selectors import rated_pair_exhausted
 from ratings.tally import MatchTally, SeatTally, match_tally
 
 
@@ -38,9 +39,36 @@ def match_tally_record(*, match_id: int) -> bool:
         tally = match_tally(_events_of(match), players=len(seats), winner_seat=match.winner_seat)
         kind = kind_of(variant=match.variant, players=match.players)
         _stats_add(match=match, seats=seats, tally=tally, kind=kind)
-        if match_is_rated(match=match, seats=seats):
+        if match_is_rated(match=match, seats=seats) and not match_aborted_early(
+            match=match, seats=seats
+        ):
             _ratings_update(match=match, seats=seats, tally=tally, kind=kind)
         return True
+
+
+def match_aborted_early(*, match: Match, seats: list[Seat]) -> bool:
+    """True for a match that ended by resignation, abandonment or time before every player had
+    played a card of the first hand's play: lichess's abort. Nothing was contested, so it is
+    no result for ratings (a match won on points always is one)."""
+    if match.finish_reason == "points":
+        return False
+    played = {
+        public.get("seat")
+        for public in MatchEvent.objects.filter(match=match, type="card_played").values_list(
+            "public", flat=True
+        )
+    }
+    return not {seat.number for seat in seats} <= played
+
+
+def pair_allowance_spent(*, seats: list[Seat], at: datetime) -> bool:
+    """True when two of these players are past their allowance of rated results together."""
+    people = sorted(seat.user_id for seat in seats)
+    return any(
+        rated_pair_exhausted(user_ids=(first, second), until=at)
+        for index, first in enumerate(people)
+        for second in people[index + 1 :]
+    )
 
 
 def match_is_rated(*, match: Match, seats: list[Seat]) -> bool:
@@ -130,6 +158,10 @@ def _ratings_update(*, match: Match, seats: list[Seat], tally: MatchTally, kind:
     at = match.finished_at or timezone.now()
     user_ids = sorted(seat.user_id for seat in seats)
     rows = _locked_rows(PlayerRating, user_ids=user_ids, kind=kind)
+    # Read under the players' locks, so two matches of the same pair ending at once cannot
+    # both find the allowance unspent.
+    if pair_allowance_spent(seats=seats, at=at):
+        return
     before = {
         user_id: glicko2.aged(row.value, _days_between(row.rated_at, at))
         for user_id, row in rows.items()

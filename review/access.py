@@ -1,6 +1,7 @@
 """Who may review a match, and the share link that opens a private one.
 
-A match in play has no review for anyone: its hidden cards (the hands, the crib, the deck) are
+A match in play, or a table of a duplicate round not yet over (a sealed match), has no review
+for anyone: its hidden cards (the hands, the crib, the deck) are
 not public yet, so every review route answers 404 until it is finished, players included. A
 finished match's review is open to its players always, to anyone when the match is public, and
 for a private match (games.privacy) to anyone holding its share link while the link is on.
@@ -15,7 +16,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from games.models import Match
-from games.privacy import user_is_seated
+from games.privacy import match_is_sealed, user_is_seated
 from kernel.errors import SiteError
 from review.models import ShareLink
 
@@ -30,8 +31,12 @@ def match_is_reviewable(*, match: Match) -> bool:
 
 
 def review_allowed(*, match: Match, user: AbstractBaseUser | None, share: str = "") -> bool:
-    """True when ``user`` (or the holder of ``share``) may see ``match``'s review."""
-    if not match_is_reviewable(match=match):
+    """True when ``user`` (or the holder of ``share``) may see ``match``'s review.
+
+    A sealed match (a table of a duplicate round whose other tables still play its decks,
+    games.privacy) has no review for anyone, its players included, until the seal lifts.
+    """
+    if not match_is_reviewable(match=match) or match_is_sealed(match_id=match.pk):
         return False
     if user_is_seated(match_id=match.pk, user=user):
         return True

@@ -180,6 +180,8 @@ def _line(event: dict[str, Any], names: list[str]) -> str | None:
         scores = _scores_text(data["scores"], names)
         skunk = f", {data['skunk']}" if data.get("skunk") not in (None, "none") else ""
         return f"{_winner_text(data['winner'], names)} the game {scores}{skunk}."
+    if kind == "match_ended" and data.get("winner") is None:
+        return "The match was aborted: every player had left. No winner, no rating change."
     if kind == "match_ended":
         how = {
             "resigned": " by resignation",

@@ -59,8 +59,8 @@ class Draft:
         return opponents_of(self.seats, seat)[0]
 
     def peg(self, seat: int, points: int) -> bool:
-        """Move the pegs of ``seat``'s side (partners share one score); True when this reaches
-        the game target (the game is won).
+        """Move the pegs of ``seat``'s side (partners share one score), no further than the game
+        target; True when this reaches it (the game is won).
 
         A game is never won on an unchecked claim: a peg that would reach the target while a
         Muggins window is open closes the window first (revealing the claim and taking back any
@@ -75,7 +75,9 @@ class Draft:
 
             close_window(self)
         if points > 0:
-            total = self.scores[seat] + points
+            # The game ends in the game hole: pegs stop at the target, so the winner's score is
+            # the target (121, 61) however far the count would have carried them.
+            total = min(self.scores[seat] + points, self.options.game_target)
             for member in partners_of(self.seats, seat):
                 self.rear = replaced(self.rear, member, self.scores[member])
                 self.scores = replaced(self.scores, member, total)

@@ -169,7 +169,7 @@ def _check_resign(state: MatchState, action: Resign) -> None:
     _check_seat(state, action.seat)
     if action.reason not in RESIGN_REASONS:
         raise IllegalAction("bad_action", f"a resignation's reason is one of {RESIGN_REASONS}")
-    if action.reason != "resigned" and action.seat not in seats_to_act(state):
+    if action.reason in ("abandoned", "time") and action.seat not in seats_to_act(state):
         raise IllegalAction(
             "not_waiting_on_seat",
             f"the game is not waiting on seat {action.seat}, so it cannot lose by {action.reason}",

@@ -137,7 +137,7 @@ def finish_game(draft: Draft, winner: int) -> None:
         end_match(draft, winner, "points")
 
 
-def end_match(draft: Draft, winner: int, reason: str) -> None:
+def end_match(draft: Draft, winner: int | None, reason: str) -> None:
     """The match is over: an open Muggins window closes first, so its claim's truth is shown.
 
     After a game is won the window is already closed; a resignation can come while one is open.
@@ -156,7 +156,11 @@ def end_match(draft: Draft, winner: int, reason: str) -> None:
 
 def resign(draft: Draft, seat: int, reason: str = "resigned") -> None:
     """``seat`` gives up (or abandoned the match) for its whole side; an opponent wins it (match
-    points are left as they were). ``reason`` becomes the match's ``end_reason``."""
+    points are left as they were). ``reason`` becomes the match's ``end_reason``. An abort
+    (every player left; the server decides) ends it with no winner."""
+    if reason == "aborted":
+        end_match(draft, None, reason)
+        return
     end_match(draft, resignation_winner(draft, seat), reason)
 
 

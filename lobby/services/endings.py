@@ -196,6 +196,7 @@ def _start_rematch(match: Match, seats: list[Seat]) -> Match:
             creator=first.user,
             options=match.options_dict,
             rated=match.rated,
+            private=match.private,
             clock=match.time_control,
         )
         if second.is_bot:

@@ -86,6 +86,7 @@ export function describeEvent(event, context) {
     case "seat_timed_out":
       return `${name(data.seat)} ran out of time: the computer (${data.level}) plays that seat from now on.`;
     case "match_ended": {
+      if (data.winner === null) return "The match was aborted: every player left. No winner, no rating change.";
       const wins = `${name(data.winner)} ${data.winner === context.viewer ? "win" : "wins"} the match`;
       if (data.reason === "resigned") return `${wins} by resignation.`;
       if (data.reason === "time") {

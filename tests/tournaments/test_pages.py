@@ -119,6 +119,22 @@ def test_the_page_shows_standings_tables_and_a_players_own_table(client, alice, 
     assert 'data-testid="my-table"' not in live
 
 
+def test_a_finished_tournament_names_its_winner_and_podium_on_its_page_and_in_the_list(
+    client, alice, field
+):
+    players = field(4)
+    cup = tournament_full(alice, players, kind="swiss", rounds=2)
+    round_settle(cup)  # the lower number wins: p1 beats everyone, p2 beats all but p1
+    round_settle(cup)
+    tasks_settle()
+    page = client.get(reverse("tournaments:detail", args=[cup.pk])).content.decode()
+    assert 'data-testid="podium"' in page and "Winner: p1" in page
+    assert page.index("Winner: p1") < page.index("Final standings")
+    assert "First: p1" in page and "Second: p2" in page and "Third: p3" in page
+    listing = client.get(reverse("tournaments:list")).content.decode()
+    assert "won by <strong>p1</strong>" in listing
+
+
 def test_a_knockout_page_draws_its_bracket(client, alice, field):
     cup = tournament_full(alice, field(3), kind="knockout")
     page = client.get(reverse("tournaments:detail", args=[cup.pk])).content.decode()

@@ -25,6 +25,7 @@ from tournaments.pairing import (
     PairingImpossible,
     bracket_first_round,
     bracket_next_round,
+    game_margin,
     knockout_qualifiers,
     round_robin_schedule,
     swiss_pair,
@@ -267,10 +268,21 @@ def pairing_result_record(*, match_id: int) -> bool:
             return False
         match = Match.objects.get(pk=match_id)
         games = list(match.games.order_by("number"))
-        points = [sum(game.scores[seat] for game in games) for seat in (0, 1)]
-        pairing.points = points
+        target = engine.MatchOptions.from_dict(match.options_dict).game_target
+
+        def pegged(score: int) -> int:
+            return min(score, target)  # the game hole, for games recorded before the rule
+
+        pairing.points = [sum(pegged(game.scores[seat]) for game in games) for seat in (0, 1)]
         pairing.games = [
-            [game.winner_seat, game.scores[game.winner_seat] - game.scores[1 - game.winner_seat]]
+            [
+                game.winner_seat,
+                game_margin(
+                    winner_score=game.scores[game.winner_seat],
+                    loser_score=game.scores[1 - game.winner_seat],
+                    target=target,
+                ),
+            ]
             for game in games
         ]
         pairing.forfeit = bool(pairing.no_shows) or not games
@@ -287,6 +299,16 @@ def pairing_result_record(*, match_id: int) -> bool:
             timers.round_next_schedule(tournament=tournament, after_round=pairing.round.number)
         tournament_changed(tournament.pk)
         return True
+
+
+def table_everyone_absent(match: Match, seats: list[int]) -> bool:
+    """Every player left the table (games.competition tells us as the match is ended by
+    abandonment): recorded like two no-shows, so it is a loss for both (docs/tournaments.md).
+    A table with one person (against the computer) is left to the abandonment as it is."""
+    if len(seats) < 2:
+        return False
+    updated = Pairing.objects.filter(match_id=match.pk, finished=False).update(no_shows=seats)
+    return updated > 0
 
 
 def no_show_check_run(*, pairing_id: int) -> bool:

@@ -124,6 +124,7 @@ export function announcementFor({ type, data }, { name, viewer }) {
     case "seat_timed_out":
       return `${name(data.seat)} ran out of time: the computer plays for them`;
     case "match_ended": {
+      if (data.winner === null) return "The match was aborted: every player left";
       const wins = `${name(data.winner)} ${verb(data.winner, "win", "wins")} the match`;
       if (data.reason === "resigned") return `${wins} by resignation`;
       if (data.reason === "abandoned") return `${wins}: a player left the table`;

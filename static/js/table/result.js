@@ -35,6 +35,7 @@ export function finalScoreLine(result, view, name) {
 
 /** "You won the match!", or after a resignation "bob resigned: you win the match". */
 export function matchHeading(view, name) {
+  if (view.winner === null) return "The match was aborted: every player left";
   const youWon = view.winner === view.viewer;
   const winner = youWon ? "you" : name(view.winner);
   const losers = otherSeats(view, view.winner);
@@ -80,7 +81,7 @@ export class ResultPanel {
       // A match given up ends whatever the match points say: the result says so, with the
       // points as they stood, so "You won the match! Match points: You 0, bob 0." never reads
       // as a win on points.
-      const early = view.end_reason === "resigned" || view.end_reason === "abandoned";
+      const early = ["resigned", "abandoned", "aborted"].includes(view.end_reason);
       lines.push(early ? `Match points when it ended: ${standing} (of ${view.options.match_target} to win).` : `Match points: ${standing}.`);
       const ending = endingLine(view, name);
       if (ending) lines.push(ending);
