@@ -184,7 +184,7 @@ class MatchConsumer(SiteWebsocketConsumer):
         several: a websocket frame costs the server, the network and the page far more than the
         bytes in it (docs/protocol.md, docs/performance.md).
         """
-        texts = []
+        texts: list[str] = []
         for seq, text in message["frames"][viewer_key(self.seat)]:
             if seq <= self.last_seq:
                 continue

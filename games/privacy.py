@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser, User
 
 from games.models import Match, Seat
 from kernel.errors import SiteError
@@ -40,14 +40,14 @@ def match_is_private(*, match_id: int) -> bool:
     return Match.objects.filter(pk=match_id, private=True).exists()
 
 
-def user_is_seated(*, match_id: int, user: AbstractBaseUser | None) -> bool:
+def user_is_seated(*, match_id: int, user: User | AnonymousUser | None) -> bool:
     """True when ``user`` is signed in and sits at ``match_id``."""
     if user is None or not user.is_authenticated:
         return False
     return Seat.objects.filter(match_id=match_id, user_id=user.pk).exists()
 
 
-def match_hidden_from(*, match_id: int, user: AbstractBaseUser | None) -> bool:
+def match_hidden_from(*, match_id: int, user: User | AnonymousUser | None) -> bool:
     """True when ``match_id`` is private or sealed and ``user`` is not one of its players."""
     if not match_is_private(match_id=match_id) and not match_is_sealed(match_id=match_id):
         return False
@@ -95,7 +95,7 @@ PrivateLinkFinder = Callable[[Match], "str | None"]
 _private_link_finders: list[PrivateLinkFinder] = []
 
 
-def match_visible_get(*, match_id: int, user: AbstractBaseUser | None) -> Match:
+def match_visible_get(*, match_id: int, user: User | AnonymousUser | None) -> Match:
     """The match, for a viewer who may see it; :class:`MatchNotFound` or :class:`MatchPrivate`.
 
     The one check every JSON route of a match makes before it reads anything of it.

@@ -31,6 +31,7 @@ from games.services import (
     match_fill_with_computer,
     match_join,
 )
+from games.table_banners import table_banner
 
 
 @require_http_methods(["GET", "POST"])
@@ -106,6 +107,8 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
         "ws_path": f"/ws/matches/{match.pk}/",
         # The hint's toggle is drawn only where hint.json would answer (games.hints).
         "hint_offered": seat is not None and hint_allowed(match=match),
+        # A tournament's table says so (games.table_banners): name, round, clock, link back.
+        "banner": table_banner(match=match),
     }
     return render(request, "games/match.html", context)
 

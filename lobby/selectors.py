@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
@@ -191,7 +191,7 @@ def chat_recent(*, room: str, limit: int | None = None) -> list[dict[str, Any]]:
     return [chat_dict(message) for message in reversed(latest)]
 
 
-def match_chat_room(*, match: Match, user: AbstractBaseUser) -> str:
+def match_chat_room(*, match: Match, user: User) -> str:
     """Seated players talk in the players' room; everyone else in the spectators' room.
 
     Each sees only their own room, so a spectator can never pass advice to a player.
@@ -208,7 +208,7 @@ def open_invitation_path(match: Match) -> str | None:
     return reverse("lobby:invitation", args=[invitation.token])
 
 
-def invitations_open_for(*, user: AbstractBaseUser) -> list[Invitation]:
+def invitations_open_for(*, user: User) -> list[Invitation]:
     """The user's own open invitations (only the creator ever sees these)."""
     return list(
         Invitation.objects.filter(creator=user, status=Invitation.Status.OPEN)
@@ -217,16 +217,16 @@ def invitations_open_for(*, user: AbstractBaseUser) -> list[Invitation]:
     )
 
 
-def rated_pair_spent(*, first: AbstractBaseUser, second: AbstractBaseUser | None) -> bool:
+def rated_pair_spent(*, first: User | AnonymousUser, second: User | AnonymousUser | None) -> bool:
     """True when a rated match between these two would count as casual: they have had their
     allowance of rated results together in the last 24 hours (ratings.services)."""
-    if second is None or not second.is_authenticated or first.pk == second.pk:
+    if second is None or not second.is_authenticated or first.pk is None or first.pk == second.pk:
         return False
     return rated_pair_exhausted(user_ids=(first.pk, second.pk))
 
 
 def seeks_marked_casual_for(
-    *, seeks: list[dict[str, Any]], user: AbstractBaseUser | None
+    *, seeks: list[dict[str, Any]], user: User | AnonymousUser | None
 ) -> list[dict[str, Any]]:
     """The seeks, each rated one that would be casual between its creator and ``user`` marked
     ``casual_for_you`` (the seek says so before ``user`` accepts it)."""

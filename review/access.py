@@ -12,7 +12,7 @@ from __future__ import annotations
 import hmac
 import secrets
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 
 from games.models import Match
@@ -30,7 +30,7 @@ def match_is_reviewable(*, match: Match) -> bool:
     return match.status == Match.Status.FINISHED and match.action_count > 0
 
 
-def review_allowed(*, match: Match, user: AbstractBaseUser | None, share: str = "") -> bool:
+def review_allowed(*, match: Match, user: User | AnonymousUser | None, share: str = "") -> bool:
     """True when ``user`` (or the holder of ``share``) may see ``match``'s review.
 
     A sealed match (a table of a duplicate round whose other tables still play its decks,
@@ -48,11 +48,17 @@ def review_allowed(*, match: Match, user: AbstractBaseUser | None, share: str = 
     return token is not None and hmac.compare_digest(token, share)
 
 
-def _require_player(*, match: Match, user: AbstractBaseUser | None) -> None:
+def _require_player(*, match: Match, user: User | AnonymousUser | None) -> User:
+    """``user``, when they played ``match`` (so are signed in); anyone else is refused."""
     if not match_is_reviewable(match=match):
         raise ReviewError("match_not_finished", "this match has no review until it is finished")
-    if not user_is_seated(match_id=match.pk, user=user):
+    if (
+        user is None
+        or not user.is_authenticated
+        or not user_is_seated(match_id=match.pk, user=user)
+    ):
         raise ReviewError("not_a_player", "only the match's players may share its review")
+    return user
 
 
 def share_link_token(*, match: Match) -> str | None:
@@ -60,17 +66,17 @@ def share_link_token(*, match: Match) -> str | None:
     return ShareLink.objects.filter(match=match).values_list("token", flat=True).first()
 
 
-def share_link_create(*, match: Match, user: AbstractBaseUser | None) -> str:
+def share_link_create(*, match: Match, user: User | AnonymousUser | None) -> str:
     """Turn on ``match``'s share link (either player); the same token if it is already on."""
-    _require_player(match=match, user=user)
+    player = _require_player(match=match, user=user)
     with transaction.atomic():
         link, _ = ShareLink.objects.get_or_create(
-            match=match, defaults={"token": secrets.token_urlsafe(24), "made_by": user}
+            match=match, defaults={"token": secrets.token_urlsafe(24), "made_by": player}
         )
     return link.token
 
 
-def share_link_revoke(*, match: Match, user: AbstractBaseUser | None) -> bool:
+def share_link_revoke(*, match: Match, user: User | AnonymousUser | None) -> bool:
     """Turn the link off (either player): the old token stops working. True if one was on."""
     _require_player(match=match, user=user)
     deleted, _ = ShareLink.objects.filter(match=match).delete()

@@ -11,7 +11,7 @@ deck for the new match finds its decks.
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 
 from games.decks import SecureShuffle
@@ -46,7 +46,9 @@ class ReplayDecks:
         return list(deck), new_salt()
 
 
-def deal_replay_create(*, original: Match, user: AbstractBaseUser | None, share: str = "") -> Match:
+def deal_replay_create(
+    *, original: Match, user: User | AnonymousUser | None, share: str = ""
+) -> Match:
     """A new match for ``user`` (seat 0) against the hard computer, dealt ``original``'s decks.
 
     Anyone who may review the original may play its deals (a finished match's decks are

@@ -120,7 +120,7 @@ def tournament_podium(tournament: Tournament) -> list[Entry]:
         if tournament.kind == Tournament.Kind.ACC
         else None
     )
-    if final is not None:
+    if final is not None and final.first is not None and final.second is not None:
         finalists = [final.first, final.second]
         if final.winner_id == final.second_id:
             finalists.reverse()

@@ -32,7 +32,7 @@ def _list_page(request: HttpRequest, form: TournamentForm) -> HttpResponse:
     finished = list(listed["finished"])
     for tournament in finished:
         podium = selectors.tournament_podium(tournament)
-        tournament.winner_name = podium[0].name if podium else ""
+        tournament.winner_name = podium[0].name if podium else ""  # type: ignore[attr-defined]
     return render(request, "tournaments/list.html", {"form": form, **listed, "finished": finished})
 
 

@@ -84,13 +84,7 @@ class Resign:
 
 
 Action = Shuffle | Discard | Play | Claim | Muggins | Resign
-SEATED_TYPES = {
-    "discard": Discard,
-    "play": Play,
-    "claim": Claim,
-    "muggins": Muggins,
-    "resign": Resign,
-}
+SEATED_TYPES = frozenset({"discard", "play", "claim", "muggins", "resign"})
 
 
 def action_to_dict(action: Action) -> dict[str, Any]:
@@ -168,4 +162,4 @@ def action_from_dict(data: dict[str, Any]) -> Action:
         if reason not in RESIGN_REASONS:
             raise _bad(f"a resignation's reason is one of {RESIGN_REASONS}, not {reason!r}")
         return Resign(seat, reason)
-    return SEATED_TYPES[kind](seat)
+    raise _bad(f"unknown action type {kind!r}")

@@ -44,6 +44,7 @@ def deal_hand(draft: Draft, deck: tuple[Card, ...]) -> None:
     elif draft.hand == 0:
         draft.hand = 1
     else:
+        assert draft.dealer is not None, "a later hand follows one that had a dealer"
         draft.hand += 1
         draft.dealer = draft.next_seat(draft.dealer)
     seats = len(draft.seats)
@@ -90,6 +91,7 @@ def deal_from(deck: tuple[Card, ...], draft: Draft) -> tuple[tuple[Card, ...], .
     """Every seat's dealt cards (indexed by seat), dealt one at a time round the table."""
     wanted = {seat: draft.options.cards_dealt(dealer=seat == draft.dealer) for seat in draft.seats}
     dealt: dict[int, list[Card]] = {seat: [] for seat in draft.seats}
+    assert draft.dealer is not None, "the dealer is chosen before the deal"
     order = seats_from_left_of(draft.seats, draft.dealer)
     cards = iter(deck)
     while any(len(dealt[seat]) < wanted[seat] for seat in order):

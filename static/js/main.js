@@ -7,6 +7,7 @@ import { MatchLog } from "./log.js";
 import { reduceView } from "./reducer.js";
 import { loadSoundChoice, saveSoundChoice, soundFor, TableSounds } from "./sound.js";
 import { Table } from "./table.js";
+import { startCountdowns } from "./table/countdown.js";
 
 const root = document.getElementById("match");
 const matchId = root.dataset.matchId;
@@ -48,6 +49,7 @@ function act(action) {
   return id;
 }
 
+startCountdowns(root); // a tournament's round clock, when the table has one
 const table = new Table(root, {
   discard: (cards) => act({ type: "discard", cards }),
   play: (card) => act({ type: "play", card }),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from datetime import timedelta
 
 import pytest
@@ -173,3 +174,29 @@ def test_a_timed_match_shows_its_clocks_in_the_timeline_the_export_and_the_trans
     assert "left]" in text
     winner, loser = ("alice", "bob") if match.winner_seat == 0 else ("bob", "alice")
     assert text.splitlines()[-1] == f"{winner} wins the match on time. [{loser}: 0:00 left]"
+
+
+def test_the_transcript_settles_each_claim_under_it_with_muggins_in_order(client, alice, bob):
+    match = finished_match(alice, bob, seed=6, scoring="manual", muggins=True)
+    client.force_login(alice)
+    lines = client.get(f"/matches/{match.pk}/review/transcript.txt").content.decode().splitlines()
+    claim = re.compile(r"^(\w+) claims (\d+) for the (\w+)\.$")
+    claims = [(index, claim.match(line)) for index, line in enumerate(lines) if claim.match(line)]
+    assert len(claims) > 5
+    calls = 0
+    for index, found in claims:
+        name, claimed, subject = found.groups()
+        settling = []
+        for line in lines[index + 1 :]:
+            if not line.startswith("  "):
+                break
+            settling.append(line.strip())
+        # Any Muggins call comes first, then the truth, naming the claim it settles.
+        *muggins, revealed = settling
+        calls += len(muggins)
+        on = f" calls Muggins on {name}'s claim of {claimed} for the {subject}, for "
+        assert all(on in line for line in muggins)
+        assert revealed.startswith(f"The {subject} was worth ")
+        assert f": {name}'s claim of {claimed} was " in revealed
+    assert calls > 0
+    assert not any("was worth" in line and not line.startswith("  ") for line in lines)

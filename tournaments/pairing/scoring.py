@@ -194,14 +194,14 @@ def standings_compute(
         rows[player].duplicate = round(value, 2)
     seed_index = {player: index for index, player in enumerate(seeded)}
 
-    def merit_before_head_to_head(row: Standing) -> tuple:
-        merit = (row.score, row.wins, row.spread)
+    def merit_before_head_to_head(row: Standing) -> tuple[float, ...]:
+        merit: tuple[float, ...] = (row.score, row.wins, row.spread)
         return (row.duplicate, *merit) if by_duplicate else merit
 
     head_to_head = _head_to_head_wins(rows.values(), results, merit_before_head_to_head)
 
-    def ranking_key(row: Standing) -> tuple:
-        merit = (*merit_before_head_to_head(row), head_to_head[row.player])
+    def ranking_key(row: Standing) -> tuple[float, ...]:
+        merit: tuple[float, ...] = (*merit_before_head_to_head(row), head_to_head[row.player])
         if not by_duplicate:
             merit = (*merit, row.duplicate)
         return tuple(-value for value in merit)

@@ -69,7 +69,7 @@ def _swiss_pairs(tournament: Tournament, entries: list[Entry]) -> Pairs | None:
         key=lambda row: (-row.score, seed[row.player]),
     )
     played = set()
-    had_bye = set()
+    had_bye: set[int] = set()
     for first, second in Pairing.objects.filter(round__tournament=tournament).values_list(
         "first_id", "second_id"
     ):
@@ -173,6 +173,7 @@ def round_open(*, tournament: Tournament, stage: str, pairs: Pairs) -> Round:
 def _walkover(round_: Round, table: int, first: Entry, second: Entry, *, knockout: bool) -> None:
     """A table with a withdrawn player: the other wins without play (both gone: nobody does,
     except in a knockout, where someone must go on and the higher seed does)."""
+    winner: Entry | None
     if first.withdrawn_at is None:
         winner = first
     elif second.withdrawn_at is None:
@@ -211,7 +212,7 @@ def _table_start(
     else:
         match_join(match=match, user=second.user)
     for entry in (first, second):
-        if not entry.is_bot:
+        if entry.user_id is not None:  # a person
             table_ready(
                 tournament_id=tournament.pk,
                 user_id=entry.user_id,
@@ -263,6 +264,7 @@ def pairing_result_record(*, match_id: int) -> bool:
         return False
     with transaction.atomic():
         tournament = tournament_locked(pairing.round.tournament_id)
+        assert tournament is not None, "a tournament outlives its tables"
         pairing = Pairing.objects.select_for_update().get(pk=pairing.pk)
         if pairing.finished:
             return False
@@ -361,7 +363,7 @@ def round_clock_run(*, round_id: int) -> int:
     playing = Pairing.objects.filter(round=round_, finished=False, match__isnull=False)
     for pairing in playing.select_related("match"):
         match = pairing.match
-        if match.status != Match.Status.ACTIVE:
+        if match is None or match.status != Match.Status.ACTIVE:  # None: filtered out above
             continue
         Pairing.objects.filter(pk=pairing.pk, finished=False).update(timed_out=True)
         loser = clock_loser(engine.MatchState.from_dict(match.state))
