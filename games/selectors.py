@@ -6,7 +6,10 @@ Rendering an event for a viewer lives here, in one place, and follows the engine
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
+
+from django.utils import timezone
 
 from games import engine
 from games.models import Match, MatchEvent, Seat, Shuffle
@@ -66,9 +69,46 @@ def match_fairness(*, match: Match) -> dict[str, Any] | None:
     return {"shuffle": shuffle.number, "purpose": shuffle.purpose, "commitment": shuffle.commitment}
 
 
+def _epoch_ms(moment: datetime | None) -> int | None:
+    return None if moment is None else round(moment.timestamp() * 1000)
+
+
+def clock_view(match: Match) -> dict[str, Any] | None:
+    """The clock as every viewer sees it (the view's and the ``clock_changed`` event's
+    ``clock``), or None for a match without one.
+
+    ``remaining`` is what each seat had at ``since`` (milliseconds since the epoch, server
+    time); a running seat has that minus the time since then.
+    """
+    if match.clock_kind == "none":
+        return None
+    return {
+        "kind": match.clock_kind,
+        "bank": match.clock_bank,
+        "increment": match.clock_increment,
+        "remaining": list(match.clock_remaining),
+        "running": list(match.clock_running),
+        "since": _epoch_ms(match.clock_since),
+    }
+
+
+def seats_out_of_time(match: Match) -> list[int]:
+    """Seats of a table of three or four whose clock ran out: the computer plays them for the
+    rest of the match (games/services/clocks.py). With two seats running out ends the match."""
+    remaining = match.clock_remaining if match.clock_kind != "none" else []
+    if len(remaining) <= 2:
+        return []
+    return [seat for seat, left in enumerate(remaining) if left == 0]
+
+
 def match_view(*, match: Match, seat: int | None) -> dict[str, Any]:
-    """The engine's view of the snapshot for ``seat``."""
-    return engine.view(engine.MatchState.from_dict(match.state), seat)
+    """The engine's view of the snapshot for ``seat``, with the match's clock if it has one
+    (public: ``games.services.clocks.clock_view``, kept by ``clock_changed`` events)."""
+    view = engine.view(engine.MatchState.from_dict(match.state), seat)
+    clock = clock_view(match)
+    if clock is not None:
+        view["clock"] = clock
+    return view
 
 
 def match_hello(*, match: Match, seat: int | None) -> dict[str, Any]:
@@ -83,6 +123,8 @@ def match_hello(*, match: Match, seat: int | None) -> dict[str, Any]:
         "players": match_players(match=match),
         "fairness": match_fairness(match=match),
         "view": match_view(match=match, seat=seat),
+        # The server's time, so a page can run the clock in step with it (docs/protocol.md).
+        "now": round(timezone.now().timestamp() * 1000),
     }
 
 

@@ -34,6 +34,9 @@ MATCH_PROGRESS_FIELDS = (
     "started_at",
     "finished_at",
     "updated_at",
+    "clock_remaining",
+    "clock_running",
+    "clock_since",
 )
 
 
@@ -120,10 +123,16 @@ def _match_update_params(match: Match, db: BaseDatabaseWrapper) -> list:
 
 
 # What the locked read loads of the match: its key, its deck source (a hand-ending action draws
-# the next deck from it) and the columns an action can change. The rest (options, creator,
-# created_at) are left deferred; nothing on the action path reads them, and reading one would
-# cost a query, not an error.
-LOCKED_MATCH_FIELDS = ("id", "deck_source", *MATCH_PROGRESS_FIELDS)
+# the next deck from it), its time control (games/services/clocks.py) and the columns an action
+# can change. The rest (options, creator, created_at) are left deferred; nothing on the action
+# path reads them, and reading one would cost a query, not an error.
+CLOCK_CONTROL_FIELDS = ("clock_kind", "clock_bank", "clock_increment")
+# In the model's order: ``Model.from_db`` takes the values of the fields it is given in that order.
+LOCKED_MATCH_FIELDS = tuple(
+    field.name
+    for field in Match._meta.concrete_fields
+    if field.name in {"id", "deck_source", *CLOCK_CONTROL_FIELDS, *MATCH_PROGRESS_FIELDS}
+)
 # The seat columns read alongside, in this order.
 SEAT_FIELDS = ("number", "user", "is_bot", "bot_level")
 

@@ -160,7 +160,10 @@ def _rematch_seat_by_seat(
     try:
         if offer is None:
             new_match = match_create(
-                creator=user, options=match.options_dict, private=match.private
+                creator=user,
+                options=match.options_dict,
+                private=match.private,
+                clock=match.time_control,
             )
             for seat in seats:
                 if seat.is_bot:
@@ -200,6 +203,7 @@ def _start_rematch(match: Match, seats: list[Seat]) -> Match:
             options=match.options_dict,
             rated=match.rated,
             private=match.private,
+            clock=match.time_control,
         )
         if second.is_bot:
             new_match = match_seat_bot(match=new_match, level=second.bot_level)

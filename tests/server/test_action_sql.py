@@ -10,6 +10,7 @@ from django.utils import timezone
 from games import engine, services
 from games.models import Match, MatchAction, MatchEvent, Shuffle
 from games.services.action_sql import (
+    CLOCK_CONTROL_FIELDS,
     MATCH_PROGRESS_FIELDS,
     match_lock,
     match_progress_save,
@@ -114,13 +115,13 @@ def test_the_lock_reads_the_match_with_its_seats_in_order(match, alice, bob):
         assert match_lock(match.pk + 1000) is None
 
 
-def test_the_lock_loads_only_the_columns_an_action_can_change_and_the_deck_source(match):
+def test_the_lock_loads_only_the_columns_an_action_can_change_the_deck_source_and_clock(match):
     with transaction.atomic():
         locked_match = match_lock(match.pk).match
     loaded = {field.attname for field in Match._meta.concrete_fields} - set(
         locked_match.get_deferred_fields()
     )
-    assert loaded == {"id", "deck_source", *MATCH_PROGRESS_FIELDS}
+    assert loaded == {"id", "deck_source", *CLOCK_CONTROL_FIELDS, *MATCH_PROGRESS_FIELDS}
 
 
 def test_an_action_costs_a_fixed_handful_of_statements(

@@ -199,3 +199,37 @@ def test_a_seek_expiry_due_while_everything_is_down_fires_after_the_restart(star
     crash_and_restart(server, worker)
     code = f"import json\nfrom lobby.models import Seek\nanswer = Seek.objects.get(pk={seek_id}).status"
     assert eventually(server.env, code, lambda status: status != "open") == "expired"
+
+
+CLOCK_SETUP = """
+import json
+from datetime import timedelta
+from django.contrib.auth import get_user_model
+from django_tasks_db.models import DBTaskResult
+from games import services
+from games.engine.options import TimeControl
+from games.models import Match
+people = [get_user_model().objects.create_user(username=f"crash-clock-{n}") for n in (0, 1)]
+match = services.match_create(creator=people[0], options={"match_target": 1},
+                              clock=TimeControl("realtime", 30, 0))
+match = services.match_join(match=match, user=people[1])
+# As if both had been thinking for 27 of their 30 seconds: the wait began, and its check
+# falls due, that much earlier.
+Match.objects.filter(pk=match.pk).update(clock_since=match.clock_since - timedelta(seconds=27))
+for check in DBTaskResult.objects.filter(task_path="games.tasks.clock_check"):
+    if check.args_kwargs["kwargs"]["match_id"] == match.pk:
+        DBTaskResult.objects.filter(pk=check.pk).update(run_after=check.run_after - timedelta(seconds=27))
+answer = match.pk
+"""
+
+
+def test_a_clock_that_runs_out_while_everything_is_down_ends_the_match_after_the_restart(
+    start_site,
+):
+    server, worker = start_site()
+    match_id = in_the_database(server.env, CLOCK_SETUP)
+    crash_and_restart(server, worker)  # nobody is connected, and nothing is running
+    code = ENDING.replace("MATCH", str(match_id))
+    status, winner, reason, announced = eventually(server.env, code, lambda answer: answer[3])
+    assert (status, reason, announced) == ("finished", "time", True)
+    assert winner == 1  # both ran out together in the discard: the tie goes against seat 0
