@@ -1,7 +1,7 @@
 """Reads about matches: who sits where, what a viewer may see, and the events it missed.
 
-Rendering an event for a viewer lives here, in one place, and follows the engine's rule
-(``Event.for_viewer``): the public data, merged with the viewer's own private part.
+What a viewer may see of an event is the engine's decision (``Event.for_viewer``): a stored
+event is handed back to the engine as an ``Event`` and rendered by it, never merged here.
 """
 
 from __future__ import annotations
@@ -26,10 +26,8 @@ def seat_for_user(*, match: Match, user) -> int | None:
 
 def event_for_viewer(event: MatchEvent, seat: int | None) -> dict[str, Any]:
     """The event as ``seat`` (None: a spectator) may see it: ``{"type", "data"}``."""
-    data = dict(event.public)
-    if seat is not None:
-        data.update(event.private.get(str(seat), {}))
-    return {"type": event.type, "data": data}
+    stored = {"type": event.type, "data": event.public, "private": event.private}
+    return engine.Event.from_dict(stored).for_viewer(seat)
 
 
 def event_frame(event: MatchEvent, seat: int | None) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.utils import timezone
 
+from games.engine.seating import side_of
 from games.models import Match, MatchEvent, Seat
 from ratings import glicko2
 from ratings import settings as ratings_settings
@@ -63,15 +64,14 @@ def pairwise_results(seats: list[Seat], winner_seat: int) -> dict[int, list[tupl
     has no result against their partner.
     """
     count = len(seats)
-    winners = {winner_seat, (winner_seat + 2) % 4} if count == 4 else {winner_seat}
+    winning_side = side_of(winner_seat, players=count)
+    winners = {seat.number for seat in seats if side_of(seat.number, players=count) == winning_side}
     results: dict[int, list[tuple[int, float]]] = {}
     for seat in seats:
         mine: list[tuple[int, float]] = []
         for other in seats:
-            if other.number == seat.number:
-                continue
-            if count == 4 and (other.number - seat.number) % 2 == 0:
-                continue  # a partner
+            if side_of(other.number, players=count) == side_of(seat.number, players=count):
+                continue  # itself, or a partner
             if seat.number in winners:
                 score = 1.0
             elif other.number in winners:

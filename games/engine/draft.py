@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine.events import Event
-from games.engine.seating import next_seat, opponents_of, partners_of
+from games.engine.seating import next_seat, partners_of
 from games.engine.state import FIELD_NAMES, MatchState
 
 
@@ -53,10 +53,6 @@ class Draft:
     def next_seat(self, seat: int) -> int:
         """The seat to ``seat``'s left."""
         return next_seat(self.seats, seat)
-
-    def opponent(self, seat: int) -> int:
-        """The first opponent to ``seat``'s left (the other player in the two-player game)."""
-        return opponents_of(self.seats, seat)[0]
 
     def peg(self, seat: int, points: int) -> bool:
         """Move the pegs of ``seat``'s side (partners share one score); True when this reaches
