@@ -5,6 +5,7 @@ session's site server has a worker too, which must not run these tasks for us)."
 
 from __future__ import annotations
 
+import contextlib
 import json
 import subprocess
 import sys
@@ -18,6 +19,7 @@ from tests.conftest import live_server_env
 from tests.support.match_client import create_matches
 from tests.support.servers import PROJECT_DIR, DaphneServer, LiveDatabase, WorkerProcess
 from tests.support.services import database_url
+from tests.support.waiting import wait_until
 
 pytestmark = pytest.mark.slow
 
@@ -88,14 +90,17 @@ def in_the_database(env: dict[str, str], code: str):
 def eventually(env: dict[str, str], code: str, done, timeout: float = 60.0):
     """Ask the database until ``done(answer)`` (another process's timer is not ours to await);
     the last answer."""
-    deadline = time.monotonic() + timeout
-    answer = None
-    while time.monotonic() < deadline:
-        answer = in_the_database(env, code)
-        if done(answer):
-            break
-        time.sleep(0.3)
-    return answer
+    answers = []
+
+    def asked():
+        answers.append(in_the_database(env, code))
+        return done(answers[-1])
+
+    # On a timeout the caller's assertion on the last answer says what was wrong. Each question
+    # is a process of its own, slow enough to need no pause between them.
+    with contextlib.suppress(AssertionError):
+        wait_until(asked, timeout=timeout, message=code, every=0)
+    return answers[-1]
 
 
 BOT_MOVES = """
