@@ -24,15 +24,15 @@ def seat_for_user(*, match: Match, user) -> int | None:
     return match.seats.filter(user_id=user.pk).values_list("number", flat=True).first()
 
 
-def event_for_viewer(event: MatchEvent, seat: int | None) -> dict[str, Any]:
+def event_for_viewer(*, event: MatchEvent, seat: int | None) -> dict[str, Any]:
     """The event as ``seat`` (None: a spectator) may see it: ``{"type", "data"}``."""
     stored = {"type": event.type, "data": event.public, "private": event.private}
     return engine.Event.from_dict(stored).for_viewer(seat)
 
 
-def event_frame(event: MatchEvent, seat: int | None) -> dict[str, Any]:
+def event_frame(*, event: MatchEvent, seat: int | None) -> dict[str, Any]:
     """The websocket frame carrying ``event`` to ``seat``."""
-    return {"type": "event", "seq": event.seq, "event": event_for_viewer(event, seat)}
+    return {"type": "event", "seq": event.seq, "event": event_for_viewer(event=event, seat=seat)}
 
 
 def match_events_since(*, match: Match, seq: int, before: int | None = None) -> list[MatchEvent]:
@@ -104,5 +104,5 @@ def match_sync(*, match_id: int, seat: int | None, seq: int) -> dict[str, Any]:
     return {
         "type": "synced",
         "seq": match.last_seq,
-        "events": [event_frame(event, seat) for event in events.order_by("seq")],
+        "events": [event_frame(event=event, seat=seat) for event in events.order_by("seq")],
     }

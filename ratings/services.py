@@ -54,7 +54,7 @@ def match_is_rated(*, match: Match, seats: list[Seat]) -> bool:
     )
 
 
-def pairwise_results(seats: list[Seat], winner_seat: int) -> dict[int, list[tuple[int, float]]]:
+def pairwise_results(*, seats: list[Seat], winner_seat: int) -> dict[int, list[tuple[int, float]]]:
     """Each seat's results against each opponent (seat number -> [(opponent's seat, score)]).
 
     The multi-player extension (docs/ratings.md): a match of three or four is scored as the
@@ -136,7 +136,7 @@ def _ratings_update(*, match: Match, seats: list[Seat], tally: MatchTally, kind:
     }
     limit = ratings_settings.leaderboard_max_deviation()
     by_number = {seat.number: seat for seat in seats}
-    pairs = pairwise_results(seats, match.winner_seat)
+    pairs = pairwise_results(seats=seats, winner_seat=match.winner_seat)
     for seat in seats:
         # The match is one result against each opponent (benchmarks/rating_unit.py): a
         # resignation or an abandonment is a lost match like any other.

@@ -69,7 +69,7 @@ def _insert_sql(model: type[models.Model], rows: int, vendor: str) -> str:
     return f"INSERT INTO {_quote(model._meta.db_table)} ({columns}) VALUES {values}"
 
 
-def rows_insert(model: type[models.Model], objects: Sequence[models.Model]) -> None:
+def rows_insert(*, model: type[models.Model], objects: Sequence[models.Model]) -> None:
     """Insert ``objects`` in one statement (their primary keys are not read back)."""
     if not objects:
         return
@@ -215,7 +215,7 @@ class LockedMatch:
     """How many decks the match has drawn (None: not known, count them when needed)."""
 
 
-def match_lock(match_id: int, action_id: str | None = None) -> LockedMatch | None:
+def match_lock(*, match_id: int, action_id: str | None = None) -> LockedMatch | None:
     """Lock the match row and read it, its seats and the duplicate check in one round trip.
 
     None: no such match. Must run inside a transaction. The seats carry only what deciding an
@@ -320,6 +320,7 @@ def _progress_write_sql(actions: int, events: int, shuffles: int, vendor: str) -
 
 
 def progress_write(
+    *,
     match: Match,
     actions: Sequence[MatchAction],
     events: Sequence[MatchEvent],
@@ -333,9 +334,9 @@ def progress_write(
     """
     db = _db()
     if db.vendor != "postgresql":
-        rows_insert(MatchAction, actions)
-        rows_insert(MatchEvent, events)
-        rows_insert(Shuffle, shuffles)
+        rows_insert(model=MatchAction, objects=actions)
+        rows_insert(model=MatchEvent, objects=events)
+        rows_insert(model=Shuffle, objects=shuffles)
         match_progress_save(match)
         return
     params = [*_insert_params(MatchAction, actions, db), *_insert_params(MatchEvent, events, db)]

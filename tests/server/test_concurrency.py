@@ -163,12 +163,12 @@ def test_a_lock_that_waited_while_a_deck_was_drawn_does_not_trust_its_shuffle_co
 
     def lock():
         with transaction.atomic():
-            return match_lock(match.pk).shuffle_count
+            return match_lock(match_id=match.pk).shuffle_count
 
     _, count = hold_the_match_then_commit(match.pk, draw_a_deck, lock)
     assert count in (None, drawn + 1)
     with transaction.atomic():
-        assert match_lock(match.pk).shuffle_count == drawn + 1
+        assert match_lock(match_id=match.pk).shuffle_count == drawn + 1
 
 
 def drop_our_database_connection() -> int:
