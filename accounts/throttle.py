@@ -11,7 +11,7 @@ memory cache is used.
 When the cache cannot be reached (Redis down), every method raises :class:`LimitsUnavailable`
 instead of the cache's own error: the limits *fail closed*. A limit that stopped counting would
 let a password-guessing script run unchecked for as long as the outage lasts, so logins, new
-guests and sign-ups wait instead; :class:`accounts.middleware.LimitsUnavailableMiddleware` turns
+guests and sign-ups wait instead; :class:`kernel.error_renderings.SiteErrorMiddleware` turns
 the error into a clear 503 page ("try again in a minute"), never a 500 (docs/security.md).
 
 Why not django-axes or django-ratelimit: the site needs the same small counter for logins,
@@ -38,6 +38,10 @@ Result = TypeVar("Result")
 
 class LimitsUnavailable(SiteError):
     """The counters cannot be read or written (the cache is down): refuse, do not guess."""
+
+    status = 503
+    title = "Please try again in a minute"
+    retry_after = 60
 
     def __init__(self) -> None:
         super().__init__(

@@ -22,6 +22,7 @@ from accounts.mail_and_signup_limits import (
     too_many_page,
 )
 from kernel.addresses import client_address
+from kernel.error_renderings import json_errors
 
 
 @require_http_methods(["GET", "POST"])
@@ -143,18 +144,16 @@ def preferences(request: HttpRequest) -> HttpResponse:
 
 
 @require_http_methods(["POST"])
+@json_errors
 def card_order_save(request: HttpRequest) -> HttpResponse:
     """The card order chosen at the table, saved to a member's profile (the page posts it when
     the order changes); guests and visitors keep theirs in the browser, so they are refused."""
     user = request.user
     if not user.is_authenticated or services.profile_for(user).is_guest:
-        return JsonResponse(
-            {"error": "Only a member's card order is saved to the account."}, status=403
+        raise services.AccountError(
+            "members_only", "Only a member's card order is saved to the account.", status=403
         )
-    try:
-        profile = services.preferences_update(user=user, card_order=request.POST.get("card_order"))
-    except services.AccountError as error:
-        return JsonResponse({"error": error.message}, status=400)
+    profile = services.preferences_update(user=user, card_order=request.POST.get("card_order"))
     return JsonResponse({"card_order": profile.card_order})
 
 

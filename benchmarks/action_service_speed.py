@@ -61,12 +61,13 @@ def run(args: argparse.Namespace) -> None:
     from django.contrib.auth import get_user_model
     from django.db import close_old_connections, connection
 
-    from games import broadcast, engine, services
+    from games import engine, services
     from games.models import Match, MatchEvent
+    from kernel import sending
 
     # The frames are still rendered (in the worker thread, as on the server); only the hand-over
     # to the event loop is left out, since there is no server loop here.
-    broadcast.send_to_group = lambda match_id, message: None
+    sending.group_send_reliably = lambda group, message: None
 
     users = get_user_model().objects
     players = []

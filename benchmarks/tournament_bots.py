@@ -66,15 +66,16 @@ def run(args: argparse.Namespace) -> None:
     from django.contrib.auth import get_user_model
     from django.db.models import Q
 
-    from games import bots, broadcast, engine
+    from games import bots, engine
     from games.models import Match
     from games.services.actions import action_apply_for_seat
+    from kernel import sending
     from tests.support.tasks import tasks_run_due
     from tournaments.models import Pairing, Tournament
     from tournaments.selectors import standings_lines
     from tournaments.services.lifecycle import tournament_create, tournament_join
 
-    broadcast.send_to_group = lambda match_id, message: None
+    sending.group_send_reliably = lambda group, message: None
     rng = random.Random(args.seed)
     bot = bots.bot_for_level("easy", rng)
 

@@ -81,8 +81,9 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    # A clear 503 page when the rate limits' cache is down (accounts/throttle.py fails closed).
-    "accounts.middleware.LimitsUnavailableMiddleware",
+    # A refusal that escapes a view is its page, not a 500: the 503 when the rate limits' cache
+    # is down (accounts/throttle.py fails closed), for one (kernel/error_renderings.py).
+    "kernel.error_renderings.SiteErrorMiddleware",
 ]
 
 ROOT_URLCONF = "cribbage_site.urls"
@@ -141,10 +142,15 @@ TASK_WORKER_IN_SERVER = env_bool("TASK_WORKER_IN_SERVER", False)
 TASK_WORKER_INTERVAL = env_float("TASK_WORKER_INTERVAL", 0.5)
 
 # Rate limits (login attempts, chat) live in the cache: shared through Redis when there is one,
-# otherwise per process in memory.
-if REDIS_URL:
+# otherwise per process in memory. CACHE_REDIS_URL puts the cache on a Redis of its own (the
+# channel layer's outage then leaves the limits counting; tests/site/test_send_path_outage.py).
+CACHE_REDIS_URL = os.environ.get("CACHE_REDIS_URL", REDIS_URL)
+if CACHE_REDIS_URL:
     CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_REDIS_URL,
+        }
     }
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -55,7 +55,7 @@ def worker_start_in_server(loop: asyncio.AbstractEventLoop) -> threading.Thread:
     """Run the worker in a daemon thread of the server whose event loop is ``loop``.
 
     The thread is marked as one of the server's sync threads, so what its tasks send after a
-    commit (games/broadcast.py, lobby/broadcast.py) is handed to the server's loop, where the
+    commit (kernel/sending.py) is handed to the server's loop, where the
     in-memory channel layer and the sockets live.
     """
 

@@ -19,12 +19,13 @@ from games import selectors, services
 from games.broadcast import group_name, viewer_key
 from games.models import Match
 from games.privacy import match_hidden_from
-from games.protocol import ProtocolError, error_frame, parse_frame
+from games.protocol import ProtocolError, parse_frame
 from games.services.presence import (
     match_presence_connect,
     match_presence_disconnect,
     match_presence_touch,
 )
+from kernel.error_renderings import error_frame
 from kernel.socket_limits import TokenBucket
 from kernel.websocket import SiteWebsocketConsumer
 
@@ -146,7 +147,7 @@ class MatchConsumer(SiteWebsocketConsumer):
             # connection was already sent (history, or a real gap) replays them: that is limited.
             if (message.seq or 0) < self.last_seq and not self.replay_bucket.take():
                 await self._send_frame(
-                    error_frame("rate_limited", "too many syncs; wait a few seconds")
+                    ProtocolError("rate_limited", "too many syncs; wait a few seconds").frame()
                 )
                 return
             await self._replay_since(message.seq or 0)
@@ -159,7 +160,7 @@ class MatchConsumer(SiteWebsocketConsumer):
                 match_id=self.match_id, user=self.user, action=action, action_id=action_id
             )
         except services.ServiceError as error:
-            await self._send_frame(error_frame(error.code, error.message, action_id))
+            await self._send_frame(error_frame(error, action_id=action_id))
             return
         await self._send_frame(
             {
@@ -205,5 +206,5 @@ class MatchConsumer(SiteWebsocketConsumer):
         await self.send(text_data=_dumps(frame))
 
     async def _refuse(self, code: str, message: str, close_code: int) -> None:
-        await self._send_frame(error_frame(code, message))
+        await self._send_frame(ProtocolError(code, message).frame())
         await self.close(code=close_code)

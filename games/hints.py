@@ -22,8 +22,16 @@ from kernel.errors import SiteError
 HINT_THROWS = 3
 
 
+# A refusal's status: who is asking (403) differs from when they ask (409).
+HINT_REFUSAL_STATUS = {"hint_not_seated": 403, "hint_not_casual": 403}
+
+
 class HintRefused(SiteError):
     """The hint was refused; ``code`` says why (docs/protocol.md lists the codes)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(code, message)
+        self.status = HINT_REFUSAL_STATUS.get(code, 409)
 
 
 def hint_allowed(*, match: Match) -> bool:

@@ -13,10 +13,10 @@ from typing import Any
 
 from games.engine.cards import parse_card
 from games.engine.errors import IllegalAction
+from kernel.error_renderings import error_frame
 from kernel.errors import SiteError
-from kernel.frames import FrameError, frame_decode
+from kernel.frames import MAX_ACTION_ID_LENGTH, FrameError, frame_decode
 
-MAX_ACTION_ID_LENGTH = 64
 MAX_CLAIM_POINTS = 29
 MAX_DISCARD_CARDS = 2
 """The most cards any seat lays away (two players: two each; three or four: one each). The
@@ -33,11 +33,8 @@ class ProtocolError(SiteError):
         self.action_id = action_id
 
     def frame(self) -> dict[str, Any]:
-        return error_frame(self.code, self.message, self.action_id)
-
-
-def error_frame(code: str, message: str, action_id: str | None = None) -> dict[str, Any]:
-    return {"type": "error", "code": code, "message": message, "action_id": action_id}
+        """The ``error`` frame (kernel/error_renderings.py), with the action it answers."""
+        return error_frame(self, action_id=self.action_id)
 
 
 @dataclass(frozen=True)

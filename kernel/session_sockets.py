@@ -12,16 +12,12 @@ session that changed the password).
 from __future__ import annotations
 
 import hashlib
-import logging
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.contrib.auth import get_user_model
 from django.contrib.auth.signals import user_logged_out
-from django.db import transaction
 from django.db.models.signals import post_save
 
-logger = logging.getLogger(__name__)
+from kernel.sending import group_send_on_commit
 
 # Not one of the final codes (4401, 4403, 4404): the page reconnects and is told who it is now.
 CLOSE_SESSION_ENDED = 4001
@@ -43,17 +39,13 @@ def session_tag(session_key: str | None) -> str | None:
 def user_sockets_close(*, user_id: int, session_key: str | None = None) -> None:
     """Close the user's sockets of ``session_key``, or all of them when it is None.
 
-    Never raises: a channel layer that is down (Redis unreachable) must not turn a logout into
-    an error page. Such a socket still stops at its next connect, which authenticates afresh.
+    Sent after the commit (at once outside a transaction) through the site's one send path,
+    which never raises: a channel layer that is down (Redis unreachable) must not turn a logout
+    into an error page; the message is retried until it is back, and such a socket still stops
+    at its next connect, which authenticates afresh.
     """
-    layer = get_channel_layer()
-    if layer is None:
-        return
     message = {"type": SESSION_ENDED_MESSAGE, "session": session_tag(session_key)}
-    try:
-        async_to_sync(layer.group_send)(user_sockets_group(user_id), message)
-    except Exception:  # noqa: BLE001 - the layer's errors are many; logout goes on regardless
-        logger.warning("could not tell user %s's sockets that a session ended", user_id)
+    group_send_on_commit(user_sockets_group(user_id), message)
 
 
 def _logged_out(sender, request, user, **kwargs) -> None:
@@ -67,8 +59,7 @@ def _user_saved(sender, instance, created: bool, **kwargs) -> None:
     # the one sure sign, whichever form or command changed it, that the password changed.
     if created or getattr(instance, "_password", None) is None:
         return
-    user_id = instance.pk
-    transaction.on_commit(lambda: user_sockets_close(user_id=user_id))
+    user_sockets_close(user_id=instance.pk)
 
 
 def session_sockets_watch() -> None:

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -33,6 +32,8 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 
 from kernel.addresses import socket_client_address
 from kernel.direct_dispatch import handler_for
+from kernel.error_renderings import error_frame_text
+from kernel.errors import SiteError
 from kernel.session_sockets import CLOSE_SESSION_ENDED, session_tag, user_sockets_group
 from kernel.socket_limits import (
     TokenBucket,
@@ -48,10 +49,8 @@ MAX_WAITING_FRAMES = 10
 
 
 def limit_frame(message: str) -> str:
-    return json.dumps(
-        {"type": "error", "code": "rate_limited", "message": message, "action_id": None},
-        separators=(",", ":"),
-    )
+    """A frame refused on arrival, before anything read it (so it answers no action id)."""
+    return error_frame_text(SiteError("rate_limited", message))
 
 
 class SiteWebsocketConsumer(AsyncWebsocketConsumer):
@@ -182,11 +181,6 @@ class SiteWebsocketConsumer(AsyncWebsocketConsumer):
         own = session_tag(getattr(session, "session_key", None))
         if message.get("session") not in (None, own):
             return
-        ended = {
-            "type": "error",
-            "code": "session_ended",
-            "message": "You were signed out; reconnecting.",
-            "action_id": None,
-        }
-        await self.send(text_data=json.dumps(ended))
+        ended = SiteError("session_ended", "You were signed out; reconnecting.")
+        await self.send(text_data=error_frame_text(ended))
         await self.close(code=CLOSE_SESSION_ENDED)

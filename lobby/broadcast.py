@@ -1,16 +1,16 @@
 """Channel-layer groups of the lobby and match chat, and sending to them after the commit.
 
-Like the match server (games/broadcast.py), nothing is sent before the transaction that caused
-it has committed, so nobody sees a seek or a message that a rollback erased.
+Nothing is sent before the transaction that caused it has committed, so nobody sees a seek or a
+message that a rollback erased; the send goes through the site's one send-on-commit path
+(kernel/sending.py), so a Redis outage delays it instead of losing it or failing the
+request.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
-from django.db import transaction
+from kernel.sending import group_send_on_commit
 
 LOBBY_GROUP = "lobby"
 
@@ -29,12 +29,6 @@ def match_social_group(match_id: int) -> str:
     return f"match-social-{match_id}"
 
 
-def send_now(group: str, payload: dict[str, Any]) -> None:
-    layer = get_channel_layer()
-    if layer is not None:
-        async_to_sync(layer.group_send)(group, {"type": "lobby.push", "payload": payload})
-
-
 def send_after_commit(group: str, payload: dict[str, Any]) -> None:
     """Queue ``payload`` for every connection in ``group`` once the current transaction commits."""
-    transaction.on_commit(lambda: send_now(group, payload))
+    group_send_on_commit(group, {"type": "lobby.push", "payload": payload})

@@ -19,8 +19,10 @@ from games.services.presence import (
     match_presence_touch,
     match_seconds_absent,
 )
+from kernel.error_renderings import error_frame
 from kernel.errors import SiteError
-from kernel.frames import FrameError, frame_decode
+from kernel.frames import FrameError, frame_action_id, frame_decode
+from kernel.sending import group_send_from_loop
 from kernel.socket_limits import TokenBucket
 from kernel.websocket import SiteWebsocketConsumer
 from lobby import selectors, services
@@ -52,10 +54,6 @@ def parse_frame(text: str | None) -> dict[str, Any]:
     return frame
 
 
-def error_frame(error: SiteError) -> dict[str, Any]:
-    return {"type": "error", "code": error.code, "message": error.message}
-
-
 class PushingConsumer(SiteWebsocketConsumer):
     """Shared plumbing: group bookkeeping, JSON sending, and the ``lobby.push`` group handler."""
 
@@ -84,7 +82,7 @@ class PushingConsumer(SiteWebsocketConsumer):
         await self.send_json(message["payload"])
 
     async def refuse(self, code: str, message: str, close_code: int) -> None:
-        await self.send_json({"type": "error", "code": code, "message": message})
+        await self.send_json(error_frame(services.LobbyError(code, message)))
         await self.close(code=close_code)
 
 
@@ -136,16 +134,17 @@ class LobbyConsumer(PushingConsumer):
 
     async def broadcast_online(self) -> None:
         count = await database_sync_to_async(selectors.online_count)()
-        await self.channel_layer.group_send(
+        group_send_from_loop(
             LOBBY_GROUP, {"type": "lobby.push", "payload": {"type": "online", "count": count}}
         )
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        frame: dict[str, Any] = {}
         try:
             frame = parse_frame(text_data)
             await self.handle(frame)
         except SiteError as error:  # the lobby's refusals, and limits that cannot count
-            await self.send_json(error_frame(error))
+            await self.send_json(error_frame(error, action_id=frame_action_id(frame)))
 
     async def handle(self, frame: dict[str, Any]) -> None:
         kind = frame["type"]
@@ -265,7 +264,7 @@ class MatchChatConsumer(PushingConsumer):
             await self.announce_presence(connected=False)
 
     async def announce_presence(self, *, connected: bool) -> None:
-        await self.channel_layer.group_send(
+        group_send_from_loop(
             match_social_group(self.match_id),
             {
                 "type": "lobby.push",
@@ -274,6 +273,7 @@ class MatchChatConsumer(PushingConsumer):
         )
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        frame: dict[str, Any] = {}
         try:
             frame = parse_frame(text_data)
             if frame["type"] == "ping":
@@ -289,4 +289,4 @@ class MatchChatConsumer(PushingConsumer):
             else:
                 raise services.LobbyError("unknown_type", f"Unknown frame type {frame['type']!r}.")
         except SiteError as error:  # the lobby's refusals, and limits that cannot count
-            await self.send_json(error_frame(error))
+            await self.send_json(error_frame(error, action_id=frame_action_id(frame)))

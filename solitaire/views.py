@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from datetime import date
 
 from django.contrib import messages
@@ -11,6 +10,8 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.guests import guest_sign_in
+from kernel.error_renderings import json_errors
+from kernel.frames import request_json
 from solitaire import selectors, services
 from solitaire.models import DailyDeal, SolitaireGame
 
@@ -45,18 +46,14 @@ def start(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
+@json_errors
 def act(request: HttpRequest, game_id: int) -> JsonResponse:
     """One action as JSON (``{"type": "throw", "cards": [...]}``, claim, next); answers the
-    player's new view, or ``{"error": code, "message": ...}`` with status 400."""
-    try:
-        action = json.loads(request.body or b"{}")
-    except ValueError:
-        return JsonResponse({"error": "bad_json", "message": "Send one JSON object."}, status=400)
+    player's new view, or ``{"error": code, "message": ...}`` with status 400. The body goes
+    through the site's one JSON parser (kernel/frames.py: size and depth limits)."""
+    action = request_json(request)
     user = request.user if request.user.is_authenticated else None
-    try:
-        game = services.solitaire_game_act(game_id=game_id, player=user, action=action)
-    except services.SolitaireRefused as error:
-        return JsonResponse({"error": error.code, "message": error.message}, status=400)
+    game = services.solitaire_game_act(game_id=game_id, player=user, action=action)
     return JsonResponse(selectors.game_view(game))
 
 

@@ -2,19 +2,16 @@
 
 A tournament page's socket joins :func:`tournament_group` (and, signed in,
 :func:`tournament_user_group`); the lobby's socket already joins the lobby's user group. A
-change sends one small ``tournament.changed`` message; each socket throttles what it passes on
+change sends one small ``tournament.changed`` message, after the commit, through the site's
+one send path (kernel/sending.py); each socket throttles what it passes on
 to about once a second (tournaments/consumers.py) and the page fetches the fresh standings.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
-from django.db import transaction
 from django.urls import reverse
 
+from kernel.sending import group_send_on_commit
 from lobby.broadcast import send_after_commit as lobby_send_after_commit
 from lobby.broadcast import user_group as lobby_user_group
 
@@ -27,17 +24,9 @@ def tournament_user_group(tournament_id: int, user_id: int) -> str:
     return f"tournament-{tournament_id}-user-{user_id}"
 
 
-def _send(group: str, message: dict[str, Any]) -> None:
-    layer = get_channel_layer()
-    if layer is not None:
-        async_to_sync(layer.group_send)(group, message)
-
-
 def tournament_changed(tournament_id: int) -> None:
     """After the commit: every open page of the tournament should refresh its standings."""
-    transaction.on_commit(
-        lambda: _send(tournament_group(tournament_id), {"type": "tournament.changed"})
-    )
+    group_send_on_commit(tournament_group(tournament_id), {"type": "tournament.changed"})
 
 
 def table_ready(*, tournament_id: int, user_id: int, match_id: int, round_number: int) -> None:
@@ -50,9 +39,7 @@ def table_ready(*, tournament_id: int, user_id: int, match_id: int, round_number
         "url": reverse("games:match", args=[match_id]),
     }
     lobby_send_after_commit(lobby_user_group(user_id), payload)
-    transaction.on_commit(
-        lambda: _send(
-            tournament_user_group(tournament_id, user_id),
-            {"type": "tournament.push", "payload": payload},
-        )
+    group_send_on_commit(
+        tournament_user_group(tournament_id, user_id),
+        {"type": "tournament.push", "payload": payload},
     )

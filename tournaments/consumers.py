@@ -14,6 +14,9 @@ import json
 import time
 from typing import Any
 
+from kernel.error_renderings import error_frame
+from kernel.errors import SiteError
+from kernel.frames import FrameError, frame_action_id, frame_decode
 from kernel.websocket import SiteWebsocketConsumer
 from tournaments.broadcast import tournament_group, tournament_user_group
 
@@ -44,16 +47,18 @@ class TournamentConsumer(SiteWebsocketConsumer):
         await self.send(text_data=json.dumps(payload, separators=(",", ":")))
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        """Only ``ping``; anything else, however malformed (the shared parser's size and depth
+        limits: one deeply nested frame once left this socket a zombie), is an ``error``."""
         try:
-            frame = json.loads(text_data or "")
-        except ValueError:
-            frame = None
-        if isinstance(frame, dict) and frame.get("type") == "ping":
+            frame = frame_decode(text_data)
+        except FrameError as error:
+            await self.send_json(error_frame(error))
+            return
+        if frame.get("type") == "ping":
             await self.send_json({"type": "pong"})
             return
-        await self.send_json(
-            {"type": "error", "code": "unknown_type", "message": "this socket takes only ping"}
-        )
+        refusal = SiteError("unknown_type", "this socket takes only ping")
+        await self.send_json(error_frame(refusal, action_id=frame_action_id(frame)))
 
     async def tournament_changed(self, message: dict[str, Any]) -> None:
         if self.pending is not None:

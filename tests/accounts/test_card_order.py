@@ -24,7 +24,8 @@ def test_a_card_order_that_is_not_one_of_the_choices_is_refused_and_nothing_chan
     client.force_login(alice)
     response = client.post("/accounts/preferences/card-order/", {"card_order": "by colour"})
     assert response.status_code == 400
-    assert "by colour" in response.json()["error"]
+    assert response.json()["error"] == "bad_preference"
+    assert "by colour" in response.json()["message"]
     assert Profile.objects.get(user=alice).card_order == "ascending"
 
 

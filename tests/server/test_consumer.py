@@ -267,7 +267,7 @@ async def test_broadcasts_that_overtake_each_other_still_arrive_in_order_without
     alice_socket, hello = await connect_and_hello(match.pk, alice)
     held: list[dict] = []
     monkeypatch.setattr(
-        "games.broadcast.send_to_group", lambda match_id, message: held.append(message)
+        "kernel.sending.group_send_reliably", lambda group, message: held.append(message)
     )
     for seat, user in ((0, alice), (1, bob)):
         action = (await legal_for(match.pk, seat))[0]

@@ -1,4 +1,4 @@
-"""The fast path of games/server_loop.py: a worker thread finds the server's event loop.
+"""The fast path of kernel/server_loop.py: a worker thread finds the server's event loop.
 
 ``server_loop`` reads where asgiref's ``SyncToAsync`` records the loop that called it, which is
 not a public API. If an asgiref upgrade moves it, every broadcast and bot turn quietly falls
@@ -13,7 +13,7 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 
-from games.server_loop import server_loop, start_on_server_loop
+from kernel.server_loop import server_loop, start_on_server_loop
 
 
 # database_sync_to_async closes stale connections around the call, so it needs the database.

@@ -208,7 +208,8 @@ def test_events_are_broadcast_only_after_the_transaction_commits(
 ):
     sent: list[tuple[int, dict]] = []
     monkeypatch.setattr(
-        "games.broadcast.send_to_group", lambda match_id, message: sent.append((match_id, message))
+        "kernel.sending.group_send_reliably",
+        lambda group, message: sent.append((int(group.removeprefix("match-")), message)),
     )
     discard = protocol_action(engine.legal_actions(load_state(match), 0)[0])
 

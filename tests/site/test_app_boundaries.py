@@ -66,6 +66,16 @@ def imports_under(folder: str) -> dict[str, set[str]]:
     return result
 
 
+def offenders(folder: str, allowed) -> dict[str, list[str]]:
+    """Module -> the imports under ``folder`` that ``allowed`` refuses (only modules with any)."""
+    found = {}
+    for module, names in imports_under(folder).items():
+        refused = sorted(name for name in names if not allowed(name))
+        if refused:
+            found[module] = refused
+    return found
+
+
 def within(name: str, prefix: str) -> bool:
     return name == prefix or name.startswith(prefix + ".")
 

@@ -1,6 +1,6 @@
 """The framework internals the hot path replaces fail a test when they change under us.
 
-Each seam (kernel/direct_dispatch.py, games/services/action_sql.py; games/server_loop.py has
+Each seam (kernel/direct_dispatch.py, games/services/action_sql.py; kernel/server_loop.py has
 tests/server/test_server_loop.py) says in its docstring what it replaces and what to check on an
 upgrade. These tests are that check's alarm: a Channels upgrade that changes the dispatch we
 replace, or a model change that adds, removes or renames a column the hand-written SQL writes

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import doctest
+
 import pytest
+from django.contrib.auth.models import AnonymousUser
 
 from accounts import services as account_services
 from accounts.services import AccountError
 from games import services as game_services
 from games.protocol import ProtocolError, parse_frame
 from games.services import ServiceError
+from kernel import error_renderings as renderings_module
+from kernel import errors as errors_module
+from kernel import frames as frames_module
+from kernel.error_renderings import SiteErrorMiddleware
 from kernel.errors import SiteError
 from lobby import services as lobby_services
 from lobby.services import LobbyError
@@ -51,3 +58,23 @@ def test_services_of_every_app_refuse_with_a_code(alice):
     with pytest.raises(SiteError) as preference_refusal:
         account_services.preferences_update(user=alice, colour="red")
     assert preference_refusal.value.code == "unknown_preference"
+
+
+def test_the_examples_in_the_error_and_parser_modules_hold():
+    for module in (errors_module, frames_module, renderings_module):
+        assert doctest.testmod(module).failed == 0, module.__name__
+
+
+@pytest.mark.django_db
+def test_a_refusal_that_escapes_a_page_is_its_page_with_its_status(rf):
+    refusal = SiteError("match_full", "Someone has already taken this seat.", status=409)
+    request = rf.get("/")
+    request.user = AnonymousUser()
+    response = SiteErrorMiddleware(lambda request: None).process_exception(request, refusal)
+    assert response is not None and response.status_code == 409
+    page = response.content.decode()
+    assert 'data-code="match_full"' in page and "Someone has already taken this seat." in page
+    assert "Nothing was changed." in page
+    assert (
+        SiteErrorMiddleware(lambda request: None).process_exception(rf.get("/"), KeyError()) is None
+    )

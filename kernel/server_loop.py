@@ -53,11 +53,13 @@ def start_on_server_loop(
     loop = server_loop()
     if loop is None:
         return False
-    loop.call_soon_threadsafe(_create_task, make_coroutine, what)
+    loop.call_soon_threadsafe(start_on_this_loop, make_coroutine, what)
     return True
 
 
-def _create_task(make_coroutine: Callable[[], Coroutine[Any, Any, Any]], what: str) -> None:
+def start_on_this_loop(make_coroutine: Callable[[], Coroutine[Any, Any, Any]], what: str) -> None:
+    """Start ``make_coroutine()`` as a task of the running loop, kept until it ends; called on
+    the loop itself (a consumer). A failure of the task is logged with ``what``."""
     task = asyncio.get_running_loop().create_task(make_coroutine())
     _running.add(task)
     task.add_done_callback(lambda done: _finished(done, what))

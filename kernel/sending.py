@@ -1,0 +1,117 @@
+"""The one way any app sends to sockets after its transaction commits: handed off and retried.
+
+A client must never see what a rollback later erases, so every group message a service causes is
+queued with ``transaction.on_commit`` (Zulip's ``send_event_on_commit``). Three things went wrong
+when each app did that on its own (issue 24, item 5): a plain ``async_to_sync(group_send)`` held
+the request's thread until the busy event loop got round to it; a channel layer that refused the
+message (Redis down) lost it for good; and its exception escaped ``on_commit`` after the commit,
+turning a saved seek or chat line into an error page and skipping the hooks queued after it.
+
+Here the hook is registered ``robust`` (a failure is logged, the other hooks still run), the send
+is handed to the server's event loop when there is one (kernel/server_loop.py) and retried
+there while the layer refuses it; plain sync code (the worker, a management command) sends inline
+and retries for a shorter while. A consumer's own group messages (who is online, presence) go
+the same way from the loop (:func:`group_send_from_loop`). Nothing here raises into the caller.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+
+from kernel.server_loop import start_on_server_loop, start_on_this_loop
+
+logger = logging.getLogger(__name__)
+# A message the channel layer refuses (Redis down) is tried again, a little later each time,
+# for this long on the server's loop; a worker process (no loop to hand it to) waits less,
+# since it holds its thread while it waits.
+RETRY_FOR_SECONDS = 60.0
+RETRY_FOR_SECONDS_BLOCKING = 5.0
+# After a message got through only on a retry, it is sent once more this much later: servers
+# resubscribe about a second after Redis returns, and a message published before their
+# subscription is back reaches nobody. Receivers drop what they already have (a match's
+# frames by ``seq``; the lobby's and tournaments' messages are idempotent: a seek or a chat
+# line replaces the one with its id, "changed" re-reads).
+RESEND_AFTER_RECOVERY_SECONDS = 2.0
+
+
+def group_send_on_commit(group: str, message: dict[str, Any]) -> None:
+    """Send ``message`` to ``group`` once the current transaction commits (at once outside one).
+
+    The hook is robust: however the send fails, the request that committed carries on and the
+    hooks queued after this one still run.
+    """
+    transaction.on_commit(lambda: group_send_reliably(group, message), robust=True)
+
+
+def group_send_reliably(group: str, message: dict[str, Any]) -> None:
+    """Send to ``group`` now: handed to the server's loop, or inline in plain sync code."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    if start_on_server_loop(
+        lambda: group_send_until_delivered(layer, group, message, retry_for=RETRY_FOR_SECONDS),
+        what=f"send to {group}",
+    ):
+        return
+    try:
+        async_to_sync(group_send_until_delivered)(
+            layer, group, message, retry_for=RETRY_FOR_SECONDS_BLOCKING
+        )
+    except Exception:  # noqa: BLE001 - whatever the layer does, the caller's commit stands
+        logger.exception("send to %s failed", group)
+
+
+def group_send_from_loop(group: str, message: dict[str, Any]) -> None:
+    """From a consumer, on the event loop: send to ``group`` in a task of its own, retried while
+    the layer refuses it, so a Redis outage never fails the handler (and with it the socket)."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    start_on_this_loop(
+        lambda: group_send_until_delivered(layer, group, message, retry_for=RETRY_FOR_SECONDS),
+        f"send to {group}",
+    )
+
+
+async def group_send_until_delivered(
+    layer,
+    group: str,
+    message: dict[str, Any],
+    *,
+    retry_for: float,
+    sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+) -> bool:
+    """Send ``message`` to ``group``, retrying while the layer fails, for up to ``retry_for`` s.
+
+    Without it, what was committed during a Redis outage reached nobody (a match's other
+    players waited for their page's keep-alive sync, up to 25 s; a lobby never saw the seek).
+    Returns whether it was delivered.
+    """
+    delay, waited, failed = 0.25, 0.0, False
+    while True:
+        try:
+            await layer.group_send(group, message)
+        except Exception as error:  # noqa: BLE001 - Redis' errors are many (connection, timeout)
+            if waited >= retry_for:
+                logger.error("send to %s lost: %s", group, error.__class__.__name__)
+                return False
+            failed = True
+            await sleep(delay)
+            waited += delay
+            delay = min(delay * 2, 2.0)
+            continue
+        break
+    if failed:
+        await sleep(RESEND_AFTER_RECOVERY_SECONDS)
+        # The first copy got through; this one is a spare, so its failure does not matter.
+        with contextlib.suppress(Exception):
+            await layer.group_send(group, message)
+    return True
