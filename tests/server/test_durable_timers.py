@@ -9,7 +9,6 @@ import contextlib
 import json
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 
 import pytest
@@ -109,6 +108,24 @@ from games.models import MatchAction
 answer = list(MatchAction.objects.filter(match_id=MATCH, seat=1).values_list("client_action_id", flat=True))
 """
 
+BOB_GONE = """
+import json
+from games.models import Match
+from games.services.presence import match_seconds_absent
+match = Match.objects.get(pk=MATCH)
+answer = match_seconds_absent(match=match, user_id=match.seats.get(number=1).user_id) is not None
+"""
+
+EXPIRY_QUEUED = """
+import json
+from django_tasks_db.models import DBTaskResult
+from lobby.models import Seek
+creator_id = Seek.objects.get(pk=SEEK).creator_id
+answer = DBTaskResult.objects.filter(
+    task_path="lobby.tasks.seeks_expire", args_kwargs__kwargs__creator_id=creator_id
+).exists()
+"""
+
 ENDING = """
 import json
 from games.models import Match, MatchFinishedNotice
@@ -146,7 +163,9 @@ def test_an_abandonment_due_while_everything_is_down_fires_after_the_restart(sta
         )
         sockets[-1].recv(timeout=10)  # hello: this player is at the table
     sockets[1].close()  # bob leaves while the game waits on both to discard
-    time.sleep(0.5)  # let the server record it (a close has no answer to wait for)
+    # A close has no answer to wait for: wait until the server has recorded bob as gone.
+    gone = BOB_GONE.replace("MATCH", str(match_id))
+    assert eventually(server.env, gone, bool, timeout=20), "the server never saw bob go"
     crash_and_restart(server, worker)  # alice's socket dies with the server, but not her count
     code = ENDING.replace("MATCH", str(match_id))
     assert eventually(server.env, code, lambda answer: answer[3]) == [
@@ -182,7 +201,8 @@ def test_a_seek_expiry_due_while_everything_is_down_fires_after_the_restart(star
     )
     lobby.recv(timeout=10)  # hello
     lobby.close()  # the creator leaves the lobby: the expiry is queued, 3.5 s on
-    time.sleep(0.5)
+    queued = EXPIRY_QUEUED.replace("SEEK", str(seek_id))
+    assert eventually(server.env, queued, bool, timeout=20), "the expiry was never queued"
     crash_and_restart(server, worker)
     code = f"import json\nfrom lobby.models import Seek\nanswer = Seek.objects.get(pk={seek_id}).status"
     assert eventually(server.env, code, lambda status: status != "open") == "expired"
