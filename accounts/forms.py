@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from django import forms
 from django.conf import settings
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import password_validation
 from django.contrib.auth.forms import AuthenticationForm, UsernameField
 from django.contrib.auth.validators import UnicodeUsernameValidator
+from django.http import HttpRequest
 
 from accounts.models import Profile
 from accounts.services import GUEST_PREFIX, PREFERENCE_FIELDS, is_reserved_username
@@ -38,6 +42,9 @@ class LoginThrottleMixin:
     """
 
     throttled_message = "Too many failed attempts. Please wait %(minutes)s minute(s) and try again."
+    # What the login form it is mixed into provides.
+    data: Mapping[str, Any]
+    request: HttpRequest | None
 
     def _throttle_keys(self) -> list[tuple[Throttle, str]]:
         username = (self.data.get("username") or "").strip().lower()

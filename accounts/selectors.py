@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser, User
 
 from accounts.services import profile_for
 
 
-def table_preferences(*, user: AbstractBaseUser) -> dict:
+def table_preferences(*, user: User | AnonymousUser) -> dict:
     """What the game page needs to know about a viewer's preferences (defaults for visitors)."""
     if not user.is_authenticated:
         return {"card_order": "ascending", "sound_on": True}
@@ -15,7 +15,7 @@ def table_preferences(*, user: AbstractBaseUser) -> dict:
     return {"card_order": profile.card_order, "sound_on": profile.sound_on}
 
 
-def card_order_home(*, user: AbstractBaseUser) -> str:
+def card_order_home(*, user: User | AnonymousUser) -> str:
     """Where the table keeps a card order chosen at it: ``"account"`` for members (one
     setting, the profile's, so the preferences page and the table agree), ``"browser"`` for
     guests and visitors, whose accounts are throwaway or absent."""

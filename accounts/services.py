@@ -9,7 +9,7 @@ from __future__ import annotations
 import secrets
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 
 from accounts.models import Profile
@@ -26,7 +26,7 @@ class AccountError(SiteError, ValueError):
     """
 
 
-def profile_for(user: AbstractBaseUser) -> Profile:
+def profile_for(user: User) -> Profile:
     """The user's profile, created with defaults the first time it is needed.
 
     Created lazily rather than by a post_save signal so users made anywhere (admin, tests,
@@ -44,7 +44,7 @@ def is_reserved_username(username: str) -> bool:
     return username.lower().startswith(GUEST_PREFIX.lower())
 
 
-def guest_create() -> AbstractBaseUser:
+def guest_create() -> User:
     """Make a new guest player with a generated name and no usable password.
 
     The guest lives as long as the browser session that logs it in; upgrading later keeps the
@@ -66,9 +66,7 @@ def guest_create() -> AbstractBaseUser:
 
 
 @transaction.atomic
-def guest_upgrade(
-    *, user: AbstractBaseUser, username: str, password: str, email: str = ""
-) -> AbstractBaseUser:
+def guest_upgrade(*, user: User, username: str, password: str, email: str = "") -> User:
     """Turn a guest into a member in place: same row, so matches and history stay theirs.
 
     The caller validates the password against the validators first (the form does); this checks
@@ -94,7 +92,7 @@ def guest_upgrade(
     return locked
 
 
-def member_create(*, username: str, password: str, email: str = "") -> AbstractBaseUser:
+def member_create(*, username: str, password: str, email: str = "") -> User:
     """Create a full account (not a guest) with its profile."""
     user_model = get_user_model()
     if is_reserved_username(username):
@@ -119,7 +117,7 @@ PREFERENCE_FIELDS = (
 )
 
 
-def preferences_update(*, user: AbstractBaseUser, **changes: object) -> Profile:
+def preferences_update(*, user: User, **changes: object) -> Profile:
     """Save preferences; unknown names or invalid values raise AccountError and save nothing."""
     unknown = set(changes) - set(PREFERENCE_FIELDS)
     if unknown:

@@ -74,6 +74,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         }
         try:
             if is_guest:
+                assert user.is_authenticated, "a guest is signed in"
                 account = services.guest_upgrade(user=user, **details)
                 update_session_auth_hash(request, account)
                 messages.success(
@@ -129,6 +130,7 @@ class PasswordResetView(auth_views.PasswordResetView):
 @login_required
 @require_http_methods(["GET", "POST"])
 def preferences(request: HttpRequest) -> HttpResponse:
+    assert request.user.is_authenticated, "login_required"
     profile_row = services.profile_for(request.user)
     form = PreferencesForm(request.POST or None, instance=profile_row)
     if request.method == "POST" and form.is_valid():

@@ -7,7 +7,9 @@ module reads as a list of decisions.
 from __future__ import annotations
 
 import os
-from urllib.parse import parse_qs, unquote, urlparse
+from typing import Any
+
+import dj_database_url
 
 TRUE_WORDS = {"1", "true", "yes", "on"}
 FALSE_WORDS = {"0", "false", "no", "off", ""}
@@ -66,48 +68,49 @@ def database_pool_options() -> dict:
     }
 
 
+# The engines the project supports (postgres://, postgresql://, pgsql:// and sqlite:/// URLs).
+SUPPORTED_DATABASE_ENGINES = frozenset(
+    {"django.db.backends.postgresql", "django.db.backends.sqlite3"}
+)
+# As the embedded default: writers queue (IMMEDIATE) instead of failing at once with "database
+# is locked" when two actions (or a bot's move) write together.
+SQLITE_OPTIONS = {"timeout": 20, "transaction_mode": "IMMEDIATE"}
+
+
 def database_from_url(url: str) -> dict:
     """Turn ``postgres://user:pass@host:port/name`` or ``sqlite:///path`` into a DATABASES entry.
 
-    Only the two engines the project supports are accepted, so a typo fails loudly at start-up.
+    dj-database-url reads the URL; this adds the project's decisions on top. Only the two
+    engines the project supports are accepted (dj-database-url knows many more), so a typo or
+    a MySQL URL fails loudly at start-up.
     """
-    parsed = urlparse(url)
-    scheme = parsed.scheme.lower()
-    if scheme == "sqlite":
-        # sqlite:///relative/file.db or sqlite:////absolute/file.db, as dj-database-url reads them.
-        path = unquote(parsed.path)[1:]
-        return {
-            "ENGINE": "django.db.backends.sqlite3",
-            "NAME": path or ":memory:",
-            # As the embedded default: writers queue (IMMEDIATE) instead of failing at once with
-            # "database is locked" when two actions (or a bot's move) write together.
-            "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
-        }
-    if scheme in {"postgres", "postgresql", "pgsql"}:
-        options = {key: values[-1] for key, values in parse_qs(parsed.query).items()}
-        entry = {
-            "ENGINE": "django.db.backends.postgresql",
-            "NAME": unquote(parsed.path.lstrip("/")),
-            "USER": unquote(parsed.username or ""),
-            "PASSWORD": unquote(parsed.password or ""),
-            "HOST": unquote(parsed.hostname or ""),
-            "PORT": str(parsed.port or ""),
-            # Connections come from a bounded pool per process (psycopg_pool), never kept per
-            # thread: under ASGI every concurrent request runs in a thread of its own, and a
-            # connection kept by CONN_MAX_AGE stayed open after its thread was gone, so a burst
-            # of requests exhausted the server's connections. "Closing" returns one to the pool.
-            "CONN_MAX_AGE": 0,
-            # No "SELECT 1" before each use: on the websocket side that was a round trip on
-            # every action. A connection that broke (a database restart) is closed after its
-            # first error and the pool drops it; the action service retries once on a new one.
-            "CONN_HEALTH_CHECKS": False,
-            "OPTIONS": {"pool": database_pool_options()},
-        }
-        entry["OPTIONS"].update(options)
+    try:
+        entry: dict[str, Any] = dict(dj_database_url.parse(url))
+    except dj_database_url.UnknownSchemeError:
+        entry = {"ENGINE": None}
+    if entry["ENGINE"] not in SUPPORTED_DATABASE_ENGINES:
+        scheme = url.partition(":")[0].lower()
+        raise ValueError(
+            f"DATABASE_URL scheme {scheme!r} is not supported (use postgres:// or sqlite:///)"
+        )
+    options = entry.setdefault("OPTIONS", {})
+    if entry["ENGINE"] == "django.db.backends.sqlite3":
+        options.update(SQLITE_OPTIONS)
         return entry
-    raise ValueError(
-        f"DATABASE_URL scheme {scheme!r} is not supported (use postgres:// or sqlite:///)"
-    )
+    entry["PORT"] = str(entry.get("PORT") or "")
+    # Connections come from a bounded pool per process (psycopg_pool), never kept per thread:
+    # under ASGI every concurrent request runs in a thread of its own, and a connection kept by
+    # CONN_MAX_AGE stayed open after its thread was gone, so a burst of requests exhausted the
+    # server's connections. "Closing" returns one to the pool.
+    entry["CONN_MAX_AGE"] = 0
+    # With a pool, Django passes this on as psycopg_pool's ``check``: the pool tries a
+    # connection (one empty round trip) as it hands it out and replaces a dead one. After a
+    # database restart every idle pooled connection is dead, and without the check each one
+    # went to a request that answered 500 (tests/site/test_database_restart.py). The cost is
+    # one round trip per checkout, which is one per request or socket action.
+    entry["CONN_HEALTH_CHECKS"] = True
+    options.setdefault("pool", database_pool_options())
+    return entry
 
 
 # How channels-redis carries messages (REDIS_CHANNEL_LAYER). "pubsub": a group message is one

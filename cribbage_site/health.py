@@ -2,7 +2,9 @@
 
 It checks the two things a game needs: the database answers a query, and the channel layer
 carries a message (sent to a fresh channel and received back), which is what proves Redis works
-when ``REDIS_URL`` is set. Load balancers and docker-compose probe it; any failure is a 503.
+when ``REDIS_URL`` is set. It also reports the task workers' leases (cribbage_site/worker_lease.py):
+how many workers are alive and when one last checked in; with ``HEALTHZ_REQUIRE_WORKER`` none
+alive is a failure too. Load balancers and docker-compose probe it; any failure is a 503.
 
 The answer is public (the probe cannot authenticate), so a failure names only the component and
 the exception's class: an exception's text can hold a database host, user or URL. The full
@@ -29,6 +31,7 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import connection
 from django.http import HttpRequest, JsonResponse
+from django.utils import timezone
 from django.views.decorators.cache import never_cache
 
 CHANNEL_LAYER_TIMEOUT_SECONDS = 2.0
@@ -85,9 +88,40 @@ def check_channel_layer() -> dict:
     return {"ok": True, "backend": backend, "ms": round((time.perf_counter() - started) * 1000, 2)}
 
 
+def check_worker() -> dict:
+    """When a task worker last renewed its lease, and how many hold a live one.
+
+    A worker unseen for ``TASK_WORKER_LEASE_SECONDS``, or none at all, fails the check only
+    with ``HEALTHZ_REQUIRE_WORKER`` (docker-compose.yml sets it): a server whose worker is its
+    own thread, or a process started after it, must be able to answer 200 first.
+    """
+    from cribbage_site.worker_lease import worker_last_seen, workers_alive
+
+    try:
+        last_seen = worker_last_seen()
+        alive = len(workers_alive())
+    except Exception as error:  # noqa: BLE001 - the database check reports and logs the cause
+        required = settings.HEALTHZ_REQUIRE_WORKER
+        return {"ok": not required, "required": required, "error": type(error).__name__}
+    age = None if last_seen is None else round((timezone.now() - last_seen).total_seconds(), 1)
+    report: dict[str, object] = {
+        "ok": alive > 0 or not settings.HEALTHZ_REQUIRE_WORKER,
+        "required": settings.HEALTHZ_REQUIRE_WORKER,
+        "alive": alive,
+        "last_seen_seconds_ago": age,
+    }
+    if alive == 0:
+        report["warning"] = "no worker has checked in" if age is None else "no worker is alive"
+    return report
+
+
 def run_checks() -> dict:
     """Check every component now; the body of the answer."""
-    checks = {"database": check_database(), "channel_layer": check_channel_layer()}
+    checks = {
+        "database": check_database(),
+        "channel_layer": check_channel_layer(),
+        "worker": check_worker(),
+    }
     failing = [name for name, report in checks.items() if not report["ok"]]
     return {
         "status": "unavailable" if failing else "ok",

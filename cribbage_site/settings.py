@@ -15,6 +15,7 @@ from pathlib import Path
 from django.core.exceptions import ImproperlyConfigured
 
 from cribbage_site.env import (
+    SQLITE_OPTIONS,
     channel_layers_from,
     database_from_url,
     env_bool,
@@ -64,7 +65,8 @@ INSTALLED_APPS = [
     "tournaments",
     "solitaire",
     "review",
-    # The composition root: its management commands (run_worker, tasks_requeue) start the worker.
+    # The composition root: its management commands (run_worker, tasks_requeue) start the worker,
+    # and its one model is the workers' lease (cribbage_site/models.py).
     "cribbage_site",
 ]
 
@@ -124,7 +126,7 @@ else:
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": DATA_DIR / "cribbage.sqlite3",
             # Wait for a competing writer instead of failing at once: two players act together.
-            "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
+            "OPTIONS": dict(SQLITE_OPTIONS),
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -140,6 +142,20 @@ TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 TASK_WORKER_IN_SERVER = env_bool("TASK_WORKER_IN_SERVER", False)
 # How often an idle worker (either kind) looks for due tasks, in seconds.
 TASK_WORKER_INTERVAL = env_float("TASK_WORKER_INTERVAL", 0.5)
+# Each worker renews its lease this often (cribbage_site/worker_lease.py); a task left running
+# by a worker whose lease has lapsed this long is run again. /healthz calls a worker unseen for
+# a lease "stale".
+TASK_WORKER_HEARTBEAT_SECONDS = env_float("TASK_WORKER_HEARTBEAT_SECONDS", 5.0)
+TASK_WORKER_LEASE_SECONDS = env_float("TASK_WORKER_LEASE_SECONDS", 30.0)
+# Tasks a worker process runs at once, one thread each (docs/performance.md, "Enough workers").
+# The server's own worker thread (TASK_WORKER_IN_SERVER) always runs one: SQLite has one writer.
+TASK_WORKER_THREADS = env_int("TASK_WORKER_THREADS", 4)
+# Housekeeping (cribbage_site/housekeeping.py), a durable task the workers keep scheduled: how
+# often it runs, how long finished task rows are kept, and after how long an idle guest who
+# never played is deleted.
+HOUSEKEEPING_EVERY_SECONDS = env_float("HOUSEKEEPING_EVERY_SECONDS", 3600.0)
+TASK_RESULTS_KEEP_DAYS = env_float("TASK_RESULTS_KEEP_DAYS", 7.0)
+GUESTS_PURGE_AFTER_DAYS = env_int("GUESTS_PURGE_AFTER_DAYS", 30)
 
 # Rate limits (login attempts, chat) live in the cache: shared through Redis when there is one,
 # otherwise per process in memory. CACHE_REDIS_URL puts the cache on a Redis of its own (the
@@ -213,6 +229,11 @@ BOT_DELAY_SECONDS = env_float("BOT_DELAY_SECONDS", 0.8)
 TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", [])
 # How long one /healthz answer is reused by a process (cribbage_site/health.py).
 HEALTHZ_CACHE_SECONDS = env_float("HEALTHZ_CACHE_SECONDS", 2.0)
+# /healthz always reports the workers' leases; with this on it answers 503 when no worker has
+# renewed its lease within TASK_WORKER_LEASE_SECONDS. Off by default, because a server whose
+# worker is a thread of its own (TASK_WORKER_IN_SERVER) or a process started after it must be
+# healthy first; docker-compose.yml turns it on for its web services.
+HEALTHZ_REQUIRE_WORKER = env_bool("HEALTHZ_REQUIRE_WORKER", False)
 # Test-only: the dotted path of a factory for the deck source ordinary matches use instead of
 # the secure shuffle (games.decks), so browser tests see the same deals every run. Production
 # never sets it; with DEBUG off it is refused here, so a stray variable cannot make a site deal

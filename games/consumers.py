@@ -18,7 +18,7 @@ from django.conf import settings
 from games import selectors, services
 from games.broadcast import group_name, viewer_key
 from games.models import Match
-from games.privacy import match_hidden_from
+from games.privacy import match_hidden_from, match_hidden_refusal
 from games.protocol import ProtocolError, parse_frame
 from games.services.presence import (
     match_presence_connect,
@@ -86,9 +86,8 @@ class MatchConsumer(SiteWebsocketConsumer):
         # Visitors who are not logged in watch public matches (the services refuse their
         # actions); a private match, reached only by its secret link, is for its players alone.
         if await self.reads(match_hidden_from)(match_id=self.match_id, user=self.user):
-            await self._refuse(
-                "match_private", "only its players may watch a private match", CLOSE_MATCH_PRIVATE
-            )
+            code, message = await self.reads(match_hidden_refusal)(match_id=self.match_id)
+            await self._refuse(code, message, CLOSE_MATCH_PRIVATE)
             return
         # Join the group before reading the snapshot, so no event can fall between them.
         await self.channel_layer.group_add(group_name(self.match_id), self.channel_name)
@@ -185,7 +184,7 @@ class MatchConsumer(SiteWebsocketConsumer):
         several: a websocket frame costs the server, the network and the page far more than the
         bytes in it (docs/protocol.md, docs/performance.md).
         """
-        texts = []
+        texts: list[str] = []
         for seq, text in message["frames"][viewer_key(self.seat)]:
             if seq <= self.last_seq:
                 continue

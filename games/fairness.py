@@ -20,8 +20,9 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from games.engine.cards import DECK
 
@@ -149,7 +150,9 @@ def verify_deal(
     return problems
 
 
-def verify_log(*, shuffles: Sequence[dict], events: Sequence[dict], hand_size: int) -> list[str]:
+def verify_log(
+    *, shuffles: Sequence[Mapping[str, Any]], events: Sequence[Mapping[str, Any]], hand_size: int
+) -> list[str]:
     """Problems found checking a match's shuffles against its full event log (empty: all fair).
 
     ``shuffles``: ``{"number", "purpose", "deck", "salt", "commitment"}`` as stored.
@@ -159,7 +162,7 @@ def verify_log(*, shuffles: Sequence[dict], events: Sequence[dict], hand_size: i
     """
     problems: list[str] = []
     by_number = {shuffle["number"]: shuffle for shuffle in shuffles}
-    current: dict | None = None
+    current: Mapping[str, Any] | None = None
     for event in events:
         kind, public = event["type"], event["public"]
         if kind == "shuffle_committed":

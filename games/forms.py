@@ -22,7 +22,8 @@ class NewMatchForm(forms.Form):
     match_target = match_options.match_target_form_field()
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         if cleaned.get("muggins") and cleaned.get("scoring") != "manual":
             self.add_error(
                 "muggins",
@@ -60,15 +61,20 @@ PLAYER_CHOICES = [
 ]
 
 
-class PlayersFormMixin(forms.Form):
-    """How many sit at the table; three and four play the six-card game to 121 only."""
+class PlayersFormMixin(NewMatchForm):
+    """How many sit at the table; three and four play the six-card game to 121 only.
+
+    Mixed in before :class:`NewMatchForm` (whose options it adds to), so the order of classes
+    and of fields is as if it were a plain mixin."""
 
     players = forms.TypedChoiceField(
         choices=PLAYER_CHOICES,
         coerce=int,
         initial=2,
         required=False,
-        empty_value=2,  # a form posted without it (older pages, scripts) means two players
+        # A form posted without it (older pages, scripts) means two players. (django-stubs
+        # allows only text here; Django takes any value.)
+        empty_value=2,  # type: ignore[arg-type]
         widget=forms.RadioSelect,
         label="Players",
     )
@@ -85,7 +91,8 @@ class PlayersFormMixin(forms.Form):
     )
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         if cleaned.get("players", 2) != 2 and cleaned.get("variant") == "five":
             self.add_error("variant", "Three and four players play the six-card game to 121 only.")
         if cleaned.get("deal") == "dealer_six" and cleaned.get("players") != 3:

@@ -1,10 +1,10 @@
 """The discard hint: the best throws for the seat asking, in casual play against the computer.
 
 A hint is advice a human opponent would not get, so it is offered only where nobody is wronged
-by it: a match with a computer seat that counts for nothing (no rating; rated and tournament
-play, when they come, mark the match ``rated``), to the seat whose cards they are, while that
-seat still has to throw. Everyone else gets a :class:`HintRefused` naming why. The numbers are
-the engine's (:func:`games.strategy.analysis.analyze_discard`); this module only decides who may
+by it: a match with a computer seat that counts for nothing (not rated and no tournament's
+table: ``games.competition``), to the seat whose cards they are, while that seat still has to
+throw. Everyone else gets a :class:`HintRefused` naming why. The numbers are strategy's
+(:func:`games.strategy.analysis.analyze_discard`); this module only decides who may
 see them.
 """
 
@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from games import engine
+from games.competition import match_results_count
 from games.models import Match
 from games.selectors import seat_for_user
 from games.strategy.analysis import analyze_discard
@@ -23,7 +24,7 @@ HINT_THROWS = 3
 
 
 # A refusal's status: who is asking (403) differs from when they ask (409).
-HINT_REFUSAL_STATUS = {"hint_not_seated": 403, "hint_not_casual": 403}
+HINT_REFUSAL_STATUS = {"hint_not_seated": 403, "hint_not_casual": 403, "hint_results_count": 403}
 
 
 class HintRefused(SiteError):
@@ -35,9 +36,9 @@ class HintRefused(SiteError):
 
 
 def hint_allowed(*, match: Match) -> bool:
-    """Whether this match offers hints at all: casual (unrated) with a computer seat, two
-    players (the analysis averages a two-player crib)."""
-    if getattr(match, "rated", False) or getattr(match, "players", 2) != 2:
+    """Whether this match offers hints at all: casual (unrated, no tournament's table) with a
+    computer seat, two players (the analysis averages a two-player crib)."""
+    if match.players != 2 or match_results_count(match=match):
         return False
     return match.seats.filter(is_bot=True).exists()
 
@@ -46,12 +47,18 @@ def discard_hint_get(*, match: Match, user) -> dict[str, Any]:
     """The best throws of ``user``'s dealt cards with their expected hand and crib values.
 
     Raises :class:`HintRefused` for a spectator or a stranger (``hint_not_seated``), a match
-    between people or a rated one (``hint_not_casual``), outside the seat's discard
+    between people (``hint_not_casual``), a rated match or a tournament's table, where results
+    count (``hint_results_count``), outside the seat's discard
     (``hint_not_discarding``), or a deal the analysis does not cover (``hint_unavailable``).
     """
     seat = seat_for_user(match=match, user=user)
     if seat is None:
         raise HintRefused("hint_not_seated", "Only a seated player gets a hint for their cards.")
+    if match_results_count(match=match):
+        raise HintRefused(
+            "hint_results_count",
+            "No hints here: this match is rated or a tournament's table, where results count.",
+        )
     if not hint_allowed(match=match):
         raise HintRefused(
             "hint_not_casual", "Hints are offered only in casual games against the computer."

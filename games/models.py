@@ -128,7 +128,7 @@ class Seat(models.Model):
             # no two seats share a name (seat 1 keeps the two-player name: no query to tell).
             name = f"Computer {self.number}" if self.number >= 2 else "Computer"
             return f"{name} ({self.bot_level})" if self.bot_level else name
-        if self.user_id is None:
+        if self.user is None:
             return None
         return self.user.get_username()
 

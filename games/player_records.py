@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, Q
 
 from games.engine.options import PLAYER_COUNTS
-from games.engine.seating import side_of, sides
+from games.engine.seating import opponents_of, partners_of, side_of, sides
 from games.models import Match, Seat
 
 
@@ -53,7 +53,7 @@ def seat_won(match: Match, number: int) -> bool:
     )
 
 
-def match_record(*, user: AbstractBaseUser) -> list[VariantRecord]:
+def match_record(*, user: User) -> list[VariantRecord]:
     """Finished matches played and won, per variant (both variants always listed)."""
     # Counted by the database: a player with thousands of matches costs one grouped query,
     # not thousands of rows (benchmarks/ratings_pages.py).
@@ -73,7 +73,7 @@ def match_record(*, user: AbstractBaseUser) -> list[VariantRecord]:
 
 
 def recent_matches(
-    *, user: AbstractBaseUser, viewer: AbstractBaseUser | None, limit: int = 20
+    *, user: User, viewer: User | AnonymousUser | None, limit: int = 20
 ) -> list[RecentMatch]:
     """The player's latest matches that ``viewer`` may see, newest first, with opponent and result.
 
@@ -92,11 +92,15 @@ def recent_matches(
     seats = seats.select_related("match").order_by("-match__created_at")[:limit]
     matches = [seat.match for seat in seats]
     others = Seat.objects.filter(match__in=matches).exclude(user=user).select_related("user")
-    # Everyone else at the table ("bob, carol" at three or four), in seat order.
-    names: dict[int, list[str]] = {}
+    # Everyone else at the table, by side ("bob, carol"; at four "bob & dave, with carol").
+    table: dict[int, list[Seat]] = {}
     for other in others.order_by("number"):
-        names.setdefault(other.match_id, []).append(other.display_name or "an empty seat")
-    opponent_by_match = {match_id: ", ".join(listed) for match_id, listed in names.items()}
+        table.setdefault(other.match_id, []).append(other)
+    opponent_by_match = {
+        seat.match_id: opponents_text(seat_number=seat.number, others=table[seat.match_id])
+        for seat in seats
+        if seat.match_id in table
+    }
     rows = []
     for seat in seats:
         match = seat.match
@@ -120,3 +124,18 @@ def recent_matches(
             )
         )
     return rows
+
+
+def opponents_text(*, seat_number: int, others: list[Seat]) -> str:
+    """The rest of a table named by side, as the engine seats it: "bob" or "bob, carol"; with
+    four players the two opponents as one side and the partner apart ("bob & dave, with carol
+    as partner"), so a partnership never reads as a free-for-all."""
+    names = {other.number: other.display_name or "an empty seat" for other in others}
+    seats = tuple(sorted({seat_number, *names}))
+    partners = [
+        names[s] for s in partners_of(seats, seat_number) if s != seat_number and s in names
+    ]
+    rivals = [names[s] for s in sorted(opponents_of(seats, seat_number)) if s in names]
+    if partners:
+        return f"{' & '.join(rivals)}, with {' & '.join(partners)} as partner"
+    return ", ".join(rivals)

@@ -8,13 +8,20 @@ nothing.
 The secret link itself belongs to the app that made it (the lobby's invitations), which sits
 above games: it registers a finder here at start-up (``lobby.apps``), so the match page can
 show a private match's creator the link to send without games importing the lobby.
+
+A **sealed** match is hidden from everyone but its players for a while: a table of a duplicate
+tournament round while any table of that round is still in play, because every table plays the
+same decks and one table's cards are another's future hands. The tournaments app registers the
+finder of sealed matches here at start-up (``tournaments.apps``). A sealed match is refused to
+spectators on every route that refuses a private one (its page, socket, view, log and chat),
+left off the live list, and has no review (``review.access``) until the seal lifts.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser, User
 
 from games.models import Match, Seat
 from kernel.errors import SiteError
@@ -33,25 +40,62 @@ def match_is_private(*, match_id: int) -> bool:
     return Match.objects.filter(pk=match_id, private=True).exists()
 
 
-def user_is_seated(*, match_id: int, user: AbstractBaseUser | None) -> bool:
+def user_is_seated(*, match_id: int, user: User | AnonymousUser | None) -> bool:
     """True when ``user`` is signed in and sits at ``match_id``."""
     if user is None or not user.is_authenticated:
         return False
     return Seat.objects.filter(match_id=match_id, user_id=user.pk).exists()
 
 
-def match_hidden_from(*, match_id: int, user: AbstractBaseUser | None) -> bool:
-    """True when ``match_id`` is private and ``user`` is not one of its seated players."""
-    if not match_is_private(match_id=match_id):
+def match_hidden_from(*, match_id: int, user: User | AnonymousUser | None) -> bool:
+    """True when ``match_id`` is private or sealed and ``user`` is not one of its players."""
+    if not match_is_private(match_id=match_id) and not match_is_sealed(match_id=match_id):
         return False
     return not user_is_seated(match_id=match_id, user=user)
+
+
+def match_hidden_refusal(*, match_id: int) -> tuple[str, str]:
+    """The code and sentence that tell a stranger why a hidden match is closed to them."""
+    if match_is_sealed(match_id=match_id):
+        return (
+            "match_sealed",
+            "this table's duplicate round is still in play: it opens to others once every "
+            "table of the round has finished",
+        )
+    return "match_private", "only its players may see a private match"
+
+
+SealedFinder = Callable[[list[int]], "set[int]"]
+_sealed_finders: list[SealedFinder] = []
+
+
+def sealed_finder_register(finder: SealedFinder) -> None:
+    """Let an app seal some matches: ``finder(match_ids)`` returns those of them now sealed.
+
+    Registering the same finder twice (a reloaded app config) keeps one copy.
+    """
+    if finder not in _sealed_finders:
+        _sealed_finders.append(finder)
+
+
+def matches_sealed(*, match_ids: list[int]) -> set[int]:
+    """Which of ``match_ids`` are sealed now (hidden from all but their players)."""
+    sealed: set[int] = set()
+    for finder in _sealed_finders:
+        sealed |= finder(list(match_ids))
+    return sealed
+
+
+def match_is_sealed(*, match_id: int) -> bool:
+    """True while ``match_id`` is sealed (a table of a duplicate round still in play)."""
+    return bool(matches_sealed(match_ids=[match_id]))
 
 
 PrivateLinkFinder = Callable[[Match], "str | None"]
 _private_link_finders: list[PrivateLinkFinder] = []
 
 
-def match_visible_get(*, match_id: int, user: AbstractBaseUser | None) -> Match:
+def match_visible_get(*, match_id: int, user: User | AnonymousUser | None) -> Match:
     """The match, for a viewer who may see it; :class:`MatchNotFound` or :class:`MatchPrivate`.
 
     The one check every JSON route of a match makes before it reads anything of it.
@@ -60,7 +104,7 @@ def match_visible_get(*, match_id: int, user: AbstractBaseUser | None) -> Match:
     if match is None:
         raise MatchNotFound("match_not_found", f"there is no match {match_id}")
     if match_hidden_from(match_id=match.pk, user=user):
-        raise MatchPrivate("match_private", "only the players may see a private match")
+        raise MatchPrivate(*match_hidden_refusal(match_id=match.pk))
     return match
 
 

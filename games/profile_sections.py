@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 
 
 @dataclass(frozen=True)
@@ -22,7 +22,7 @@ class ProfileSection:
     context: dict[str, Any] = field(default_factory=dict)
 
 
-SectionMaker = Callable[[AbstractBaseUser, Any], "ProfileSection | None"]
+SectionMaker = Callable[[User, Any], "ProfileSection | None"]
 _makers: list[SectionMaker] = []
 
 
@@ -32,7 +32,7 @@ def profile_section_register(maker: SectionMaker) -> None:
         _makers.append(maker)
 
 
-def profile_sections(*, player: AbstractBaseUser, viewer: Any) -> list[ProfileSection]:
+def profile_sections(*, player: User, viewer: Any) -> list[ProfileSection]:
     """The registered sections for ``player``'s page as ``viewer`` sees it, in registration order."""
     made = (maker(player, viewer) for maker in _makers)
     return [section for section in made if section is not None]

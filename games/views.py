@@ -22,7 +22,7 @@ from games import player_records
 from games.forms import ComputerMatchForm
 from games.hints import hint_allowed
 from games.models import Match
-from games.privacy import match_hidden_from, private_link_path
+from games.privacy import match_hidden_from, match_hidden_refusal, private_link_path
 from games.profile_sections import profile_sections
 from games.selectors import match_hello, seat_for_user
 from games.services import (
@@ -31,6 +31,7 @@ from games.services import (
     match_fill_with_computer,
     match_join,
 )
+from games.table_banners import table_banner
 
 
 @require_http_methods(["GET", "POST"])
@@ -62,8 +63,10 @@ def play_computer(request: HttpRequest) -> HttpResponse:
 
 
 def private_match_refused(request: HttpRequest, match: Match) -> HttpResponse:
-    """The answer to a stranger at a private match: nothing about it beyond that it is private."""
-    return render(request, "games/private_match.html", {"match_id": match.pk}, status=403)
+    """The answer to a stranger at a private or sealed match: nothing about it beyond why."""
+    code, _ = match_hidden_refusal(match_id=match.pk)
+    context = {"match_id": match.pk, "sealed": code == "match_sealed"}
+    return render(request, "games/private_match.html", context, status=403)
 
 
 def _invite_url(request: HttpRequest, match: Match, seat: int | None) -> str | None:
@@ -101,6 +104,8 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
         "ws_path": f"/ws/matches/{match.pk}/",
         # The hint's toggle is drawn only where hint.json would answer (games.hints).
         "hint_offered": seat is not None and hint_allowed(match=match),
+        # A tournament's table says so (games.table_banners): name, round, clock, link back.
+        "banner": table_banner(match=match),
     }
     return render(request, "games/match.html", context)
 

@@ -57,6 +57,8 @@ class SiteWebsocketConsumer(AsyncWebsocketConsumer):
     """An ``AsyncWebsocketConsumer`` that never touches the database on the event loop, counts
     frames on arrival, and closes when its session ends (kernel/session_sockets.py)."""
 
+    groups: list[str]  # Channels' class attribute: the groups joined on connect, left on close
+
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.frame_bucket = TokenBucket()

@@ -60,7 +60,7 @@ class PushingConsumer(SiteWebsocketConsumer):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.joined_groups: list[str] = []
-        self.user = None
+        self.user: Any = None  # the scope's user, from connect()
 
     @property
     def signed_in(self) -> bool:

@@ -9,7 +9,7 @@ from django import forms
 
 from games.forms import NewMatchForm, PlayersFormMixin
 
-RATING_FIELD_LIMITS = {"min_value": 0, "max_value": 4000}
+RATING_LOWEST, RATING_HIGHEST = 0, 4000
 
 
 class LobbyMatchForm(PlayersFormMixin, NewMatchForm):
@@ -22,9 +22,14 @@ class LobbyMatchForm(PlayersFormMixin, NewMatchForm):
         help_text="A rated match moves both players' ratings. Guests play casual matches only.",
     )
     rating_min = forms.IntegerField(
-        required=False, label="Opponent's rating from", **RATING_FIELD_LIMITS
+        required=False,
+        label="Opponent's rating from",
+        min_value=RATING_LOWEST,
+        max_value=RATING_HIGHEST,
     )
-    rating_max = forms.IntegerField(required=False, label="to", **RATING_FIELD_LIMITS)
+    rating_max = forms.IntegerField(
+        required=False, label="to", min_value=RATING_LOWEST, max_value=RATING_HIGHEST
+    )
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()

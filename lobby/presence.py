@@ -6,7 +6,7 @@ table's socket and the match chat) is the match server's: games/services/presenc
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import F
 from django.db.models.functions import Greatest
@@ -18,7 +18,7 @@ LOBBY_PLACE = "lobby"
 
 
 @transaction.atomic
-def presence_connect(*, user: AbstractBaseUser, place: str) -> None:
+def presence_connect(*, user: User, place: str) -> None:
     now = timezone.now()
     presence, created = Presence.objects.get_or_create(
         user=user, place=place, defaults={"connections": 1, "last_seen": now}
@@ -29,12 +29,12 @@ def presence_connect(*, user: AbstractBaseUser, place: str) -> None:
         )
 
 
-def presence_disconnect(*, user: AbstractBaseUser, place: str) -> None:
+def presence_disconnect(*, user: User, place: str) -> None:
     Presence.objects.filter(user=user, place=place).update(
         connections=Greatest(F("connections") - 1, 0), last_seen=timezone.now()
     )
 
 
-def presence_touch(*, user: AbstractBaseUser, place: str) -> None:
+def presence_touch(*, user: User, place: str) -> None:
     """A ping: the user is still there (keeps the count from going stale)."""
     Presence.objects.filter(user=user, place=place).update(last_seen=timezone.now())

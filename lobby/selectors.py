@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
@@ -18,12 +18,13 @@ from games.models import Match, MatchPresence, Seat
 # Who may see a match is decided by games; re-exported for the lobby's socket and pages.
 from games.privacy import match_hidden_from as match_hidden_from
 from games.privacy import match_is_private as match_is_private
+from games.privacy import matches_sealed
 from games.services.presence import matches_with_a_player_present
 from lobby import settings as lobby_settings
 from lobby.models import ChatMessage, Invitation, Presence, Seek
 from lobby.presence import LOBBY_PLACE
 from ratings.kinds import kind_of
-from ratings.selectors import rating_shown, ratings_shown_for
+from ratings.selectors import rated_pair_exhausted, rating_shown, ratings_shown_for
 
 LIVE_MATCH_LIMIT = 30
 
@@ -120,7 +121,8 @@ def open_seeks() -> list[dict[str, Any]]:
 
 
 def live_matches(limit: int = LIVE_MATCH_LIMIT) -> list[dict[str, Any]]:
-    """Public matches being played now, newest first; private (invitation) ones are never listed.
+    """Public matches being played now, newest first; private (invitation) ones and sealed ones
+    (tables of a duplicate round in play, games.privacy) are never listed.
 
     "Being played" means a move within ``LIVE_MATCH_IDLE_SECONDS`` (10 minutes) or a player at
     the table now, so a match both players walked away from drops off the list instead of
@@ -132,6 +134,8 @@ def live_matches(limit: int = LIVE_MATCH_LIMIT) -> list[dict[str, Any]]:
         .filter(Q(updated_at__gte=recent_since) | Q(pk__in=matches_with_a_player_present()))
         .order_by("-started_at")[:limit]
     )
+    sealed = matches_sealed(match_ids=[match.pk for match in matches])
+    matches = [match for match in matches if match.pk not in sealed]
     seats = Seat.objects.filter(match__in=matches).select_related("user").order_by("number")
     names: dict[int, list[str]] = {}
     for seat in seats:
@@ -178,7 +182,7 @@ def chat_recent(*, room: str, limit: int | None = None) -> list[dict[str, Any]]:
     return [chat_dict(message) for message in reversed(latest)]
 
 
-def match_chat_room(*, match: Match, user: AbstractBaseUser) -> str:
+def match_chat_room(*, match: Match, user: User) -> str:
     """Seated players talk in the players' room; everyone else in the spectators' room.
 
     Each sees only their own room, so a spectator can never pass advice to a player.
@@ -195,10 +199,35 @@ def open_invitation_path(match: Match) -> str | None:
     return reverse("lobby:invitation", args=[invitation.token])
 
 
-def invitations_open_for(*, user: AbstractBaseUser) -> list[Invitation]:
+def invitations_open_for(*, user: User) -> list[Invitation]:
     """The user's own open invitations (only the creator ever sees these)."""
     return list(
         Invitation.objects.filter(creator=user, status=Invitation.Status.OPEN)
         .filter(Q(match__status=Match.Status.WAITING))
         .order_by("-created_at")
     )
+
+
+def rated_pair_spent(*, first: User | AnonymousUser, second: User | AnonymousUser | None) -> bool:
+    """True when a rated match between these two would count as casual: they have had their
+    allowance of rated results together in the last 24 hours (ratings.services)."""
+    if second is None or not second.is_authenticated or first.pk is None or first.pk == second.pk:
+        return False
+    return rated_pair_exhausted(user_ids=(first.pk, second.pk))
+
+
+def seeks_marked_casual_for(
+    *, seeks: list[dict[str, Any]], user: User | AnonymousUser | None
+) -> list[dict[str, Any]]:
+    """The seeks, each rated one that would be casual between its creator and ``user`` marked
+    ``casual_for_you`` (the seek says so before ``user`` accepts it)."""
+    if user is None or not user.is_authenticated:
+        return seeks
+    for seek in seeks:
+        creator = seek.get("creator_id")
+        seek["casual_for_you"] = bool(
+            seek.get("rated")
+            and creator not in (None, user.pk)
+            and rated_pair_exhausted(user_ids=(creator, user.pk))
+        )
+    return seeks

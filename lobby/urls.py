@@ -12,6 +12,7 @@ urlpatterns = [
     path("", views.lobby_page, name="index"),
     path("live/", views.live_page, name="live"),
     path("seeks/", views.seek_create_view, name="seek_create"),
+    path("quick/<slug:key>/", views.quick_pair_view, name="quick_pair"),
     path("seeks/<int:seek_id>/accept/", views.seek_accept_view, name="seek_accept"),
     path("seeks/<int:seek_id>/cancel/", views.seek_cancel_view, name="seek_cancel"),
     path("invitations/", views.invitation_create_view, name="invitation_create"),

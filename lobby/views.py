@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -49,7 +50,8 @@ def options_form(request: HttpRequest, data=None, *, rated: bool = False) -> Lob
 def lobby_page(request: HttpRequest) -> HttpResponse:
     context = {
         "form": options_form(request, rated=True),
-        "seeks": selectors.open_seeks(),
+        "seeks": selectors.seeks_marked_casual_for(seeks=selectors.open_seeks(), user=request.user),
+        "quick_games": services.QUICK_GAMES,
         "live_matches": selectors.live_matches(),
         "online": selectors.online_count(),
         "my_invitations": selectors.invitations_open_for(user=request.user)
@@ -103,6 +105,25 @@ def seek_accept_view(request: HttpRequest, seek_id: int) -> HttpResponse:
 
 
 @require_POST
+def quick_pair_view(request: HttpRequest, key: str) -> HttpResponse:
+    """A quick-pairing tile: to the match when someone was waiting for the same game, else
+    back to the lobby with the seek posted (the lobby's socket sends the player on later)."""
+    refused = ensure_player(request)
+    if refused is not None:
+        return refused
+    assert isinstance(request.user, User)  # ensure_player signed a guest in, or refused
+    try:
+        found = services.quick_pair(user=request.user, key=key)
+    except services.LobbyError as error:
+        messages.error(request, error.message)
+        return redirect(LOBBY)
+    if isinstance(found, Match):
+        return redirect("games:match", match_id=found.pk)
+    messages.info(request, "Your seek is posted: the match starts when someone takes it.")
+    return redirect(LOBBY)
+
+
+@require_POST
 def seek_cancel_view(request: HttpRequest, seek_id: int) -> HttpResponse:
     try:
         services.seek_cancel(seek_id=seek_id, user=request.user)
@@ -145,6 +166,7 @@ def invitation_create_view(request: HttpRequest) -> HttpResponse:
     refused = ensure_player(request)
     if refused is not None:
         return refused
+    assert request.user.is_authenticated, "ensure_player signed a guest in"
     if options is None:
         options = account_services.profile_for(request.user).default_options()
     try:
@@ -177,6 +199,10 @@ def invitation_page(request: HttpRequest, token: str) -> HttpResponse:
         "match": match,
         "is_creator": is_creator,
         "label": selectors.options_label(match.options_dict),
+        # Past the day's allowance of rated results between these two: say so before accepting.
+        "casual_for_you": match.rated
+        and not is_creator
+        and selectors.rated_pair_spent(first=invitation.creator, second=request.user),
         "share_url": request.build_absolute_uri(),
     }
     return render(request, "lobby/invitation.html", context, status=status)

@@ -4,9 +4,10 @@ statistics, and the rating label a lobby seek shows."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.paginator import Page, Paginator
 from django.db.models import QuerySet
 from django.utils import timezone
@@ -43,9 +44,9 @@ def leaderboard_rows(*, kind: str) -> QuerySet[PlayerRating]:
     )
 
 
-def leaderboard_rank(*, user: AbstractBaseUser, kind: str) -> int | None:
+def leaderboard_rank(*, user: User | AnonymousUser, kind: str) -> int | None:
     """The player's place on ``kind``'s leaderboard (1 is first), or None when not listed."""
-    if not getattr(user, "is_authenticated", False):
+    if not user.is_authenticated:
         return None
     rows = leaderboard_rows(kind=kind)
     mine = rows.filter(user=user).first()
@@ -78,42 +79,117 @@ class KindRating:
     stats: PlayerStats | None
 
 
-CHART_WIDTH, CHART_HEIGHT, CHART_MARGIN = 600, 160, 12
+CHART_WIDTH, CHART_HEIGHT, CHART_MARGIN = 600, 200, 12
+CHART_LEFT, CHART_BOTTOM = 48, 30
+"""Room for the rating axis's labels on the left and the dates under the chart."""
+Y_TICKS, X_TICKS = 4, 4
+"""About how many ratings and dates the axes label."""
+
+
+def _tick_step(span: float, count: int) -> int:
+    """A round step (1, 2 or 5 times a power of ten) giving about ``count`` ticks over ``span``."""
+    raw = max(span / count, 1.0)
+    power = 10 ** (len(str(int(raw))) - 1)
+    return next(step * power for step in (1, 2, 5, 10) if step * power >= raw)
+
+
+def _day(moment: Any) -> str:
+    """A date as the chart and its table write it: "26 Nov 2026", in the site's time zone."""
+    return timezone.localtime(moment).strftime("%-d %b %Y")
 
 
 def rating_chart(changes: list[RatingChange]) -> dict[str, Any] | None:
-    """The history chart's geometry, drawn by the template as inline SVG: one point per rated
-    match (after it), plus the starting point; the scale fits the ratings shown."""
+    """The history chart, drawn by the template as inline SVG: one point per rated match (after
+    it), plus the starting point; the scale fits the ratings shown. With a rating axis (round
+    ratings and grid lines), a date axis (the first and last match and a few between), every
+    point focusable with its date, rating and change (shown on hover or focus, CSS only), and
+    ``rows`` for the table behind the chart (what a screen reader or a keyboard user reads)."""
     if not changes:
         return None
     values = [changes[0].rating_before] + [change.rating_after for change in changes]
     low, high = min(values) - 10, max(values) + 10
     span = high - low
     steps = max(len(values) - 1, 1)
-    inner_w = CHART_WIDTH - 2 * CHART_MARGIN
-    inner_h = CHART_HEIGHT - 2 * CHART_MARGIN
+    inner_w = CHART_WIDTH - CHART_LEFT - CHART_MARGIN
+    inner_h = CHART_HEIGHT - CHART_MARGIN - CHART_BOTTOM
+    bottom = CHART_MARGIN + inner_h
 
     def point(index: int, value: float) -> tuple[float, float]:
-        x = CHART_MARGIN + inner_w * index / steps
+        x = CHART_LEFT + inner_w * index / steps
         y = CHART_MARGIN + inner_h * (high - value) / span
         return round(x, 1), round(y, 1)
 
     points = [point(i, value) for i, value in enumerate(values)]
-    markers = [
-        {"x": x, "y": y, "match_id": change.match_id, "rating": round(change.rating_after)}
-        for (x, y), change in zip(points[1:], changes, strict=True)
+    rows = [
+        {
+            "match_id": change.match_id,
+            "date": _day(change.at),
+            "rating": round(change.rating_after),
+            "change": f"{round(change.rating_after) - round(change.rating_before):+d}",
+            "result": "won" if change.score >= 1 else "lost" if change.score <= 0 else "drew",
+        }
+        for change in changes
     ]
+    markers: list[dict[str, Any]] = [
+        # The label reads towards the middle, so it never runs off either side.
+        {"x": x, "y": y, **row, "anchor": "end" if x > CHART_WIDTH / 2 else "start"}
+        for (x, y), row in zip(points[1:], rows, strict=True)
+    ]
+    step = _tick_step(span, Y_TICKS)
+    first = int(low // step + 1) * step
+    y_ticks = [
+        {"y": point(0, value)[1], "label": value} for value in range(first, int(high) + 1, step)
+    ]
+    every = max(1, round(len(markers) / X_TICKS))
+    picked = sorted({0, len(markers) - 1, *range(0, len(markers), every)})
+    x_ticks: list[dict[str, Any]] = []
+    last_x = -100.0
+    for index in picked:
+        marker = markers[index]
+        if x_ticks and x_ticks[-1]["label"] == marker["date"]:
+            continue  # one label per day
+        if marker["x"] - last_x >= 90 or index == len(markers) - 1:
+            if x_ticks and marker["x"] - last_x < 90:
+                x_ticks.pop()  # the last date wins over one too close before it
+            x_ticks.append({"x": marker["x"], "label": marker["date"]})
+            last_x = marker["x"]
     return {
         "width": CHART_WIDTH,
         "height": CHART_HEIGHT,
+        "left": CHART_LEFT,
+        "right": CHART_WIDTH - CHART_MARGIN,
+        "top": CHART_MARGIN,
+        "bottom": bottom,
         "line": " ".join(f"{x},{y}" for x, y in points),
         "points": markers,
-        # Built here in one pass rather than by a template loop: up to CHART_MATCHES circles.
+        "rows": rows,
+        "y_ticks": y_ticks,
+        "x_ticks": x_ticks,
+        # Built here in one pass rather than by a template loop: up to CHART_MATCHES points.
         "circles": format_html_join(
             "",
-            '<circle class="rating-point" cx="{}" cy="{}" r="4" data-match-id="{}">'
-            "<title>Match {}: {}</title></circle>",
-            ((m["x"], m["y"], m["match_id"], m["match_id"], m["rating"]) for m in markers),
+            '<g class="rating-point" tabindex="0" role="img" data-match-id="{}" aria-label="{}: {} ({}), match {}">'
+            '<circle cx="{}" cy="{}" r="4"></circle>'
+            '<text class="rating-point-label" x="{}" y="{}" text-anchor="{}">{}: {} ({})</text>'
+            "</g>",
+            (
+                (
+                    m["match_id"],
+                    m["date"],
+                    m["rating"],
+                    m["change"],
+                    m["match_id"],
+                    m["x"],
+                    m["y"],
+                    m["x"],
+                    m["y"] - 10 if m["y"] > CHART_MARGIN + 20 else m["y"] + 24,
+                    m["anchor"],
+                    m["date"],
+                    m["rating"],
+                    m["change"],
+                )
+                for m in markers
+            ),
         ),
         "high": round(high),
         "low": round(low),
@@ -125,13 +201,13 @@ CHART_MATCHES = 200
 someone with thousands."""
 
 
-def rating_history(*, user: AbstractBaseUser, kind: str) -> list[RatingChange]:
+def rating_history(*, user: User, kind: str) -> list[RatingChange]:
     """The player's latest rated matches in ``kind``, oldest first (the (user, kind, at) index)."""
     latest = RatingChange.objects.filter(user=user, kind=kind).order_by("-at", "-pk")
     return list(latest[:CHART_MATCHES])[::-1]
 
 
-def player_ratings(*, user: AbstractBaseUser) -> list[KindRating]:
+def player_ratings(*, user: User) -> list[KindRating]:
     """Every kind the player has a rating or statistics in (the rated kinds always listed)."""
     rows = {row.kind: row for row in PlayerRating.objects.filter(user=user)}
     stats = {row.kind: row for row in PlayerStats.objects.filter(user=user)}
@@ -151,7 +227,7 @@ def player_ratings(*, user: AbstractBaseUser) -> list[KindRating]:
     ]
 
 
-def profile_ratings_section(player: AbstractBaseUser, viewer: Any) -> ProfileSection:
+def profile_ratings_section(player: User, viewer: Any) -> ProfileSection:
     """The profile page's ratings and statistics section (registered with games at start-up)."""
     return ProfileSection("ratings/_profile_section.html", {"kinds": player_ratings(user=player)})
 
@@ -185,3 +261,29 @@ def rating_value_for(*, user_id: int, kind: str) -> float:
     """The rating (the number alone) a seek's rating range is checked against."""
     row = PlayerRating.objects.filter(user_id=user_id, kind=kind).first()
     return rating_now(row).rating
+
+
+# At most this many rated results between the same two accounts count in any RATED_PAIR_WINDOW;
+# later matches between them are casual (issue 25, item 5: farming a second account).
+RATED_PAIR_LIMIT = 3
+RATED_PAIR_WINDOW = timedelta(hours=24)
+
+
+def rated_results_between(*, user_ids: tuple[int, int], until: datetime) -> int:
+    """How many rated results the two accounts have had together in the window before
+    ``until`` (each match counted once)."""
+    first, second = user_ids
+    since = until - RATED_PAIR_WINDOW
+    with_second = RatingChange.objects.filter(user_id=second, at__gte=since, at__lte=until)
+    return (
+        RatingChange.objects.filter(user_id=first, at__gte=since, at__lte=until)
+        .filter(match_id__in=with_second.values("match_id"))
+        .count()
+    )
+
+
+def rated_pair_exhausted(*, user_ids: tuple[int, int], until: datetime | None = None) -> bool:
+    """True when these two accounts have had :data:`RATED_PAIR_LIMIT` rated results together
+    in the last 24 hours: a further match between them counts as casual."""
+    until = until or timezone.now()
+    return rated_results_between(user_ids=user_ids, until=until) >= RATED_PAIR_LIMIT

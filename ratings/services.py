@@ -11,6 +11,7 @@ in user-id order, so the second waits for the first and reads its result (never 
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import TypeVar
 
 from django.db import transaction
 from django.utils import timezone
@@ -21,6 +22,7 @@ from ratings import glicko2
 from ratings import settings as ratings_settings
 from ratings.kinds import kind_of
 from ratings.models import PlayerRating, PlayerStats, RatingChange, TalliedMatch
+from ratings.selectors import rated_pair_exhausted
 from ratings.tally import MatchTally, SeatTally, match_tally
 
 
@@ -39,9 +41,36 @@ def match_tally_record(*, match_id: int) -> bool:
         tally = match_tally(_events_of(match), players=len(seats), winner_seat=match.winner_seat)
         kind = kind_of(variant=match.variant, players=match.players)
         _stats_add(match=match, seats=seats, tally=tally, kind=kind)
-        if match_is_rated(match=match, seats=seats):
+        if match_is_rated(match=match, seats=seats) and not match_aborted_early(
+            match=match, seats=seats
+        ):
             _ratings_update(match=match, seats=seats, tally=tally, kind=kind)
         return True
+
+
+def match_aborted_early(*, match: Match, seats: list[Seat]) -> bool:
+    """True for a match that ended by resignation, abandonment or time before every player had
+    played a card of the first hand's play: lichess's abort. Nothing was contested, so it is
+    no result for ratings (a match won on points always is one)."""
+    if match.finish_reason == "points":
+        return False
+    played = {
+        public.get("seat")
+        for public in MatchEvent.objects.filter(match=match, type="card_played").values_list(
+            "public", flat=True
+        )
+    }
+    return not {seat.number for seat in seats} <= played
+
+
+def pair_allowance_spent(*, seats: list[Seat], at: datetime) -> bool:
+    """True when two of these players are past their allowance of rated results together."""
+    people = sorted(seat.user_id for seat in seats if seat.user_id is not None)
+    return any(
+        rated_pair_exhausted(user_ids=(first, second), until=at)
+        for index, first in enumerate(people)
+        for second in people[index + 1 :]
+    )
 
 
 def match_is_rated(*, match: Match, seats: list[Seat]) -> bool:
@@ -92,7 +121,10 @@ def _events_of(match: Match):
         yield kind, data
 
 
-def _locked_rows(model, *, user_ids: list[int], kind: str) -> dict[int, object]:
+Row = TypeVar("Row", PlayerStats, PlayerRating)
+
+
+def _locked_rows(model: type[Row], *, user_ids: list[int], kind: str) -> dict[int, Row]:
     """The rows of ``user_ids`` for ``kind``, made if missing, locked in user-id order."""
     model.objects.bulk_create(
         [model(user_id=user_id, kind=kind) for user_id in user_ids], ignore_conflicts=True
@@ -126,10 +158,20 @@ def _days_between(earlier: datetime | None, later: datetime) -> float:
     return max((later - earlier).total_seconds(), 0.0) / 86400.0
 
 
+def _person(seat: Seat) -> int:
+    assert seat.user_id is not None, "a rated match seats only people"
+    return seat.user_id
+
+
 def _ratings_update(*, match: Match, seats: list[Seat], tally: MatchTally, kind: str) -> None:
+    assert match.winner_seat is not None, "a match with a winner is rated"
     at = match.finished_at or timezone.now()
-    user_ids = sorted(seat.user_id for seat in seats)
+    user_ids = sorted(_person(seat) for seat in seats)
     rows = _locked_rows(PlayerRating, user_ids=user_ids, kind=kind)
+    # Read under the players' locks, so two matches of the same pair ending at once cannot
+    # both find the allowance unspent.
+    if pair_allowance_spent(seats=seats, at=at):
+        return
     before = {
         user_id: glicko2.aged(row.value, _days_between(row.rated_at, at))
         for user_id, row in rows.items()
@@ -142,16 +184,16 @@ def _ratings_update(*, match: Match, seats: list[Seat], tally: MatchTally, kind:
         # resignation or an abandonment is a lost match like any other.
         results = [
             glicko2.Result(
-                before[by_number[other].user_id].rating,
-                before[by_number[other].user_id].deviation,
+                before[_person(by_number[other])].rating,
+                before[_person(by_number[other])].deviation,
                 result,
             )
             for other, result in pairs[seat.number]
         ]
         score = sum(result for _, result in pairs[seat.number]) / len(pairs[seat.number])
-        mine = before[seat.user_id]
+        mine = before[_person(seat)]
         after = glicko2.update(mine, results)
-        row = rows[seat.user_id]
+        row = rows[_person(seat)]
         row.rating, row.deviation, row.volatility = after.rating, after.deviation, after.volatility
         row.matches += 1
         row.rated_at = at
@@ -160,7 +202,7 @@ def _ratings_update(*, match: Match, seats: list[Seat], tally: MatchTally, kind:
         row.save()
         RatingChange.objects.create(
             match=match,
-            user_id=seat.user_id,
+            user_id=_person(seat),
             kind=kind,
             rating_before=mine.rating,
             deviation_before=mine.deviation,

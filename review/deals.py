@@ -11,7 +11,7 @@ deck for the new match finds its decks.
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 
 from games.decks import SecureShuffle
@@ -46,11 +46,14 @@ class ReplayDecks:
         return list(deck), new_salt()
 
 
-def deal_replay_create(*, original: Match, user: AbstractBaseUser | None, share: str = "") -> Match:
+def deal_replay_create(
+    *, original: Match, user: User | AnonymousUser | None, share: str = ""
+) -> Match:
     """A new match for ``user`` (seat 0) against the hard computer, dealt ``original``'s decks.
 
     Anyone who may review the original may play its deals (a finished match's decks are
-    public in its review); ``user`` must be signed in (the view makes a visitor a guest).
+    public in its review); ``user`` must be signed in (the view makes a visitor a guest). The
+    replay of a private match is private too, so its deals are not shown to the live list.
     """
     if user is None or not user.is_authenticated:
         raise ReviewError("not_authenticated", "log in (or play as a guest) to play this deal")
@@ -61,7 +64,13 @@ def deal_replay_create(*, original: Match, user: AbstractBaseUser | None, share:
         # need its own seating (docs/review.md, "Three and four players"); the page hides it.
         raise ReviewError("replay_two_players", "play this deal is for two-player matches only")
     with transaction.atomic():
-        match = match_create(creator=user, options=original.options_dict, deck_source=REPLAY_SOURCE)
+        # A private match's deals stay private: its replay is not listed or open to watch.
+        match = match_create(
+            creator=user,
+            options=original.options_dict,
+            deck_source=REPLAY_SOURCE,
+            private=original.private,
+        )
         DealReplay.objects.create(match=match, original=original)
         return match_seat_bot(match=match, level=REPLAY_LEVEL)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from games import engine
+from games.engine.seating import sides
 from games.models import Match, Seat, Shuffle
 from review.analysis import match_actions
 from review.stored import match_timeline_get
@@ -96,11 +97,16 @@ def _items(items: list[dict]) -> str:
     return ", ".join(f"{item['kind']} {item['points']}" for item in items)
 
 
-def _sides(names: list[str]) -> list[list[int]]:
-    """The sides that score: a seat each, or with four players two partnerships (0 & 2, 1 & 3)."""
-    if len(names) == 4:
-        return [[0, 2], [1, 3]]
-    return [[seat] for seat in range(len(names))]
+def _sides(names: list[str]) -> tuple[tuple[int, ...], ...]:
+    """The sides that score (the engine's): a seat each, or with four players two
+    partnerships (0 & 2, 1 & 3)."""
+    return sides(len(names))
+
+
+def sides_title(names: list[str]) -> str:
+    """The match named by its sides: "alice against bob", or with four players
+    "alice & carol against bob & dave" (partners are one side, not a free-for-all)."""
+    return " against ".join(" & ".join(names[seat] for seat in side) for side in _sides(names))
 
 
 def _scores_text(scores: list[int], names: list[str]) -> str:
@@ -157,16 +163,17 @@ def _line(event: dict[str, Any], names: list[str]) -> str | None:
     if kind == "claim_made":
         return f"{name(data['seat'])} claims {data['claimed']} for the {data['subject']}."
     if kind == "muggins_called":
-        outcome = f"takes {data['points']}" if data.get("right") else "wrong, nothing pegged"
-        return f"{name(data['seat'])} calls Muggins for {data['named']}: {outcome}."
+        return _muggins_line(data, names, None)
     if kind == "score_revealed":
-        return f"The {data['subject']} was worth {data['actual']}."
+        return f"The {data['subject']} was worth {data['actual']}: {_verdict(data, names)}."
     if kind == "points_awarded":
         return f"{name(data['seat'])} gets {data['points']}."
     if kind == "game_ended":
         scores = _scores_text(data["scores"], names)
         skunk = f", {data['skunk']}" if data.get("skunk") not in (None, "none") else ""
         return f"{_winner_text(data['winner'], names)} the game {scores}{skunk}."
+    if kind == "match_ended" and data.get("winner") is None:
+        return "The match was aborted: every player had left. No winner, no rating change."
     if kind == "match_ended":
         how = {"resigned": " by resignation", "abandoned": ": the other player left"}.get(
             data.get("reason", ""), ""
@@ -175,20 +182,57 @@ def _line(event: dict[str, Any], names: list[str]) -> str | None:
     return None
 
 
+def _muggins_line(call: dict[str, Any], names: list[str], claim: dict[str, Any] | None) -> str:
+    """ "bob calls Muggins on alice's claim of 6 for the hand, for 2: takes 2"."""
+    outcome = f"takes {call['points']}" if call.get("right") else "wrong, nothing pegged"
+    on = ""
+    if claim is not None:
+        on = f" on {names[claim['seat']]}'s claim of {claim['claimed']} for the {claim['subject']},"
+    return f"{names[call['seat']]} calls Muggins{on} for {call['named']}: {outcome}."
+
+
+def _verdict(revealed: dict[str, Any], names: list[str]) -> str:
+    """Which claim a revealed score settles, and how it stood: "alice's claim of 6 was 2 short"."""
+    claim = f"{names[revealed['seat']]}'s claim of {revealed['claimed']}"
+    difference = revealed["claimed"] - revealed["actual"]
+    if difference == 0:
+        return f"{claim} was right"
+    return f"{claim} was {abs(difference)} {'over' if difference > 0 else 'short'}"
+
+
+SETTLES_A_CLAIM = ("muggins_called", "score_revealed")
+"""Events that settle the open claim. The engine sends them when the claim's Muggins window
+closes, that is with the next action (the next card, the next hand shown): the transcript puts
+them back under the claim they settle, indented."""
+
+
 def match_transcript(*, match: Match) -> str:
     """The match as readable text: every deal, throw, card, show and score, hand by hand."""
     names = seat_names(match=match)
     timeline = match_timeline_get(match=match)
     options = match.options_dict
     lines = [
-        f"Cribbage match {match.pk}: "
-        + " against ".join(" & ".join(names[seat] for seat in side) for side in _sides(names)),
+        f"Cribbage match {match.pk}: {sides_title(names)}",
         f"Variant: {options['variant']}-card, scoring {options['scoring']}, muggins "
         f"{'on' if options['muggins'] else 'off'}, match to {options['match_target']}.",
     ]
+    settle_at: int | None = None  # where the open claim's settling lines go
+    claim: dict[str, Any] | None = None  # the open claim's data
     for step in timeline["steps"]:
         for event in step["events"]:
-            line = _line(event, names)
-            if line:
+            if event["type"] == "muggins_called":
+                line: str | None = _muggins_line(event["data"], names, claim)
+            else:
+                line = _line(event, names)
+            if not line:
+                continue
+            if event["type"] in SETTLES_A_CLAIM and settle_at is not None:
+                lines.insert(settle_at, "  " + line)
+                settle_at += 1
+            else:
                 lines.append(line)
+            if event["type"] == "claim_made":
+                settle_at, claim = len(lines), event["data"]
+            elif event["type"] == "score_revealed":
+                settle_at, claim = None, None
     return "\n".join(lines) + "\n"

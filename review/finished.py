@@ -10,12 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.paginator import Page, Paginator
 from django.db.models import Q, QuerySet
 
 from games.models import Match, Seat
-from games.player_records import WON, seat_won
+from games.player_records import WON, opponents_text, seat_won
 from games.profile_sections import ProfileSection
 
 PAGE_SIZE = 20
@@ -59,7 +59,7 @@ class FinishedMatch:
 
 
 def _seats(
-    *, player: AbstractBaseUser, viewer: AbstractBaseUser | None, filters: FinishedFilters
+    *, player: User, viewer: User | AnonymousUser | None, filters: FinishedFilters
 ) -> QuerySet[Seat]:
     seats = Seat.objects.filter(
         user=player, match__status=Match.Status.FINISHED, match__action_count__gt=0
@@ -91,8 +91,8 @@ def _seats(
 
 def finished_matches_page(
     *,
-    player: AbstractBaseUser,
-    viewer: AbstractBaseUser | None,
+    player: User,
+    viewer: User | AnonymousUser | None,
     filters: FinishedFilters,
     page: Any = 1,
     page_size: int = PAGE_SIZE,
@@ -114,8 +114,7 @@ def finished_matches_page(
             FinishedMatch(
                 match_id=match.pk,
                 variant=match.get_variant_display(),
-                opponent=", ".join(other.display_name or "an empty seat" for other in table)
-                or "(nobody)",
+                opponent=opponents_text(seat_number=seat.number, others=table) or "(nobody)",
                 computer=any(other.is_bot for other in table),
                 result="won" if seat_won(match, seat.number) else "lost",
                 finish_reason=match.finish_reason,
@@ -133,7 +132,7 @@ def _own_first(scores: list[int], seat: int) -> list[int]:
     return [scores[seat], *scores[:seat], *scores[seat + 1 :]]
 
 
-def profile_finished_section(player: AbstractBaseUser, viewer: Any) -> ProfileSection:
+def profile_finished_section(player: User, viewer: Any) -> ProfileSection:
     """The profile's "Finished matches" section: the latest few, and a link to the whole list."""
     page, rows = finished_matches_page(
         player=player, viewer=viewer, filters=FinishedFilters(), page_size=5

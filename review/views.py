@@ -12,6 +12,8 @@ import json
 
 from django.contrib import messages
 from django.contrib.auth import get_user_model
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -28,7 +30,7 @@ from kernel.errors import SiteError
 from review import access
 from review.analysis import match_analysis_get
 from review.deals import deal_replay_create, replay_original_id, replays_of
-from review.export import match_export, match_transcript, seat_names
+from review.export import match_export, match_transcript, seat_names, sides_title
 from review.finished import FinishedFilters, finished_matches_page
 from review.stored import match_timeline_get
 from review.timeline import timeline_compact
@@ -37,7 +39,7 @@ from review.timeline import timeline_compact
 _SCRIPT_ESCAPES = {ord(">"): "\\u003E", ord("<"): "\\u003C", ord("&"): "\\u0026"}
 
 
-def _json_for_script(data: dict) -> str:
+def _json_for_script(data: object) -> str:
     """Compact JSON for a ``<script type="application/json">`` (Django's json_script, without
     the spaces: the page's largest part is this data)."""
     return mark_safe(json.dumps(data, separators=(",", ":")).translate(_SCRIPT_ESCAPES))
@@ -96,6 +98,13 @@ def _proofs(match: Match, hands: list[dict], steps: list[dict]) -> list[dict]:
     return proofs
 
 
+def _own_seat(match: Match, user: AbstractBaseUser | AnonymousUser) -> int | None:
+    """The seat the reviewing player sat in (drawn near, as at the table), or None."""
+    if not user.is_authenticated:
+        return None
+    return match.seats.filter(user_id=user.pk).values_list("number", flat=True).first()
+
+
 def _standing(names: list[str], scores: list[int], winner: int | None) -> str:
     """ "alice 1, Computer (hard) 0 (alice won)": match points by seat."""
     points = ", ".join(f"{name} {score}" for name, score in zip(names, scores, strict=False))
@@ -132,6 +141,7 @@ def review_page(request: HttpRequest, match_id: int) -> HttpResponse:
     context = {
         "match": match,
         "names": seat_names(match=match),
+        "title": sides_title(seat_names(match=match)),
         "is_player": is_player,
         "share": share,
         "query": query,
@@ -144,6 +154,7 @@ def review_page(request: HttpRequest, match_id: int) -> HttpResponse:
             "match": match.pk,
             "variant": match.variant,
             "names": seat_names(match=match),
+            "viewer_seat": _own_seat(match, request.user),
             "steps": timeline_compact(timeline)["steps"],
             "hands": timeline["hands"],
             "analysis": match_analysis_get(match=match),

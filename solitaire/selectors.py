@@ -3,8 +3,10 @@ deal (its deck only once the day is over)."""
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime, time
 from typing import Any
+
+from django.utils import timezone
 
 from games.engine.solitaire import SolitaireState, solitaire_view
 from solitaire.models import DailyDeal, SolitaireGame
@@ -25,11 +27,26 @@ def deal_public(deal: DailyDeal, *, today: date) -> dict[str, Any]:
     }
 
 
+def day_began(day: date) -> datetime:
+    """The moment ``day`` began in the site's time zone (the deal's day is the site's day)."""
+    return datetime.combine(day, time.min, tzinfo=timezone.get_current_timezone())
+
+
+def ranked_games(*, deal: DailyDeal):
+    """The games of the day that rank: finished, by an account (not a guest) that existed
+    before the day began. A guest or an account made today may have seen the deal through
+    another account first (issue 25, item 7), so they play it unranked; each account has one
+    game a day (a unique constraint), so its first attempt is its only one."""
+    return SolitaireGame.objects.filter(
+        deal=deal, finished=True, player__date_joined__lt=day_began(deal.day)
+    ).exclude(player__profile__is_guest=True)
+
+
 def leaderboard(*, deal: DailyDeal) -> list[dict[str, Any]]:
-    """Finished games of the day, best score first (fewer misses, then the earlier finish, break
-    ties)."""
+    """Ranked games of the day (:func:`ranked_games`), best score first (fewer misses, then the
+    earlier finish, break ties)."""
     games = (
-        SolitaireGame.objects.filter(deal=deal, finished=True)
+        ranked_games(deal=deal)
         .select_related("player")
         .order_by("-score", "misses", "finished_at")[:LEADERBOARD_SIZE]
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from django import forms
@@ -25,13 +26,20 @@ class TournamentForm(NewMatchForm):
         required=False,
         label="Rounds (Swiss) or games (ACC)",
         help_text=f"Swiss: 5 if empty; ACC: {ACC_GAMES}. Round robin and knockout follow the field.",
+        widget=forms.NumberInput(attrs={"data-formats": "swiss acc"}),
     )
     capacity = forms.IntegerField(min_value=2, max_value=MAX_CAPACITY, initial=8, label="Places")
     starts_at = forms.DateTimeField(
         required=False,
-        label="Start time (UTC)",
+        label="Start time (your local time)",
         help_text="Empty: it starts as soon as every place is taken.",
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+    )
+    # Minutes the player's clock is behind UTC at the chosen start (JavaScript's
+    # getTimezoneOffset, filled in by static/js/tournaments/form.js): the typed wall time is
+    # the player's, so UTC is that time plus the offset. Without it (no scripts) the time is UTC.
+    starts_at_offset = forms.IntegerField(
+        required=False, min_value=-16 * 60, max_value=16 * 60, widget=forms.HiddenInput
     )
     round_minutes = forms.IntegerField(
         min_value=5, max_value=600, initial=30, label="Time per round (minutes)"
@@ -62,14 +70,22 @@ class TournamentForm(NewMatchForm):
         label="The computer's level, when it fills a seat",
     )
     acc_knockout = forms.BooleanField(
-        required=False, label="ACC: the top quarter plays a knockout after the session"
+        required=False,
+        label="ACC: the top quarter plays a knockout after the session",
+        widget=forms.CheckboxInput(attrs={"data-formats": "acc"}),
     )
 
-    def clean_starts_at(self):
-        value = self.cleaned_data.get("starts_at")
-        if value is not None and value <= timezone.now():
-            raise forms.ValidationError("The start time must be in the future.")
-        return value
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        value = data.get("starts_at")
+        if value is not None:
+            offset = data.get("starts_at_offset")
+            if offset is not None:
+                value = value + timedelta(minutes=offset)
+                data["starts_at"] = value
+            if value <= timezone.now():
+                self.add_error("starts_at", "The start time must be in the future.")
+        return data
 
     def tournament_options(self) -> dict[str, Any]:
         data = self.cleaned_data

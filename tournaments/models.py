@@ -119,7 +119,7 @@ class Entry(models.Model):
 
     @property
     def name(self) -> str:
-        if self.user_id is None:
+        if self.user is None:
             return f"Computer ({self.bot_level})"
         return self.user.get_username()
 

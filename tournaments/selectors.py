@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db.models import Count, Q, QuerySet
 
+from games.models import Match
 from tournaments.models import Entry, Pairing, Round, Tournament
 from tournaments.pairing import Standing, TableResult, standings_compute
 
@@ -96,6 +97,37 @@ def bracket_columns(tournament: Tournament) -> list[tuple[Round, list[Pairing]]]
     ]
 
 
+def tournament_podium(tournament: Tournament) -> list[Entry]:
+    """A finished tournament's first three, best first; empty before it finishes.
+
+    The standings' order (docs/tournaments.md: points, games won, spread, head-to-head, the
+    duplicate score, seed), except that an ACC session's final decides its first two.
+    """
+    if tournament.status != Tournament.Status.FINISHED:
+        return []
+    order = [line.entry for line in standings_lines(tournament)]
+    final = (
+        Pairing.objects.filter(
+            round__tournament=tournament,
+            round__stage=Tournament.Stage.KNOCKOUT,
+            finished=True,
+            winner__isnull=False,
+            second__isnull=False,
+        )
+        .select_related("first__user", "second__user")
+        .order_by("-round__number")
+        .first()
+        if tournament.kind == Tournament.Kind.ACC
+        else None
+    )
+    if final is not None and final.first is not None and final.second is not None:
+        finalists = [final.first, final.second]
+        if final.winner_id == final.second_id:
+            finalists.reverse()
+        order = finalists + [entry for entry in order if entry.pk not in {e.pk for e in finalists}]
+    return order[:3]
+
+
 def tournaments_listed() -> dict[str, QuerySet[Tournament]]:
     """The tournaments page's three lists (and the lobby's first two)."""
     base = Tournament.objects.annotate(
@@ -130,3 +162,37 @@ def table_of(tournament: Tournament, entry: Entry | None) -> Pairing | None:
         .filter(Q(first=entry) | Q(second=entry))
         .first()
     )
+
+
+def match_is_tournament_table(match: Match) -> bool:
+    """True when ``match`` is a tournament's table: its result counts (games.competition)."""
+    return Pairing.objects.filter(match_id=match.pk).exists()
+
+
+def duplicate_tables_sealed(match_ids: list[int]) -> set[int]:
+    """Which of ``match_ids`` are tables of a duplicate round with a table still unfinished.
+
+    Every table of such a round plays the same decks, so until the last one ends, nothing of
+    any of them (spectating, review, export, "play this deal") may reach anyone but each table's
+    own players (games.privacy registers this finder; issue 25, item 1).
+    """
+    if not match_ids:
+        return set()
+    tables = list(
+        Pairing.objects.filter(
+            match_id__in=match_ids, round__tournament__duplicate=True
+        ).values_list("match_id", "round_id")
+    )
+    if not tables:
+        return set()
+    open_rounds = set(
+        Pairing.objects.filter(
+            round_id__in={round_id for _, round_id in tables}, finished=False
+        ).values_list("round_id", flat=True)
+    )
+    return {match_id for match_id, round_id in tables if round_id in open_rounds}
+
+
+def table_has_no_show_rule(match: Match) -> bool:
+    """A tournament table's players who never came are judged by the no-show check."""
+    return Pairing.objects.filter(match_id=match.pk, finished=False).exists()

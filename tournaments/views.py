@@ -28,9 +28,12 @@ from tournaments.services.lifecycle import (
 
 
 def _list_page(request: HttpRequest, form: TournamentForm) -> HttpResponse:
-    return render(
-        request, "tournaments/list.html", {"form": form, **selectors.tournaments_listed()}
-    )
+    listed = selectors.tournaments_listed()
+    finished = list(listed["finished"])
+    for tournament in finished:
+        podium = selectors.tournament_podium(tournament)
+        tournament.winner_name = podium[0].name if podium else ""  # type: ignore[attr-defined]
+    return render(request, "tournaments/list.html", {"form": form, **listed, "finished": finished})
 
 
 @require_GET
@@ -55,12 +58,17 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
 
 def _live_context(request: HttpRequest, tournament: Tournament) -> dict:
     entry = selectors.entry_of(tournament, request.user)
+    rounds = selectors.rounds_with_tables(tournament)
+    table_ids = [pairing.match_id for _, tables in rounds for pairing in tables if pairing.match_id]
     return {
+        # Tables of a duplicate round still in play: no watch or review link (games.privacy).
+        "sealed_matches": selectors.duplicate_tables_sealed(table_ids),
         "tournament": tournament,
         "entry": entry,
         "my_table": selectors.table_of(tournament, entry),
         "standings": selectors.standings_lines(tournament),
-        "rounds": selectors.rounds_with_tables(tournament),
+        "podium": selectors.tournament_podium(tournament),
+        "rounds": rounds,
         "bracket": selectors.bracket_columns(tournament),
         "entrants": selectors.entries_seeded(tournament),
         "can_join": entry is None

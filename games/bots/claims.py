@@ -62,6 +62,7 @@ def true_score(seen: SeatView, claimant: int, subject: str) -> ScoreBreakdown | 
         return score_play(last_scored_pile(seen.played)) if seen.played else None
     for entry in reversed(seen.shown):
         if entry.seat == claimant and entry.kind == subject:
+            assert seen.starter is not None, "hands are shown after the cut"
             return score_show(entry.cards, seen.starter, crib=subject == "crib")
     return None
 
@@ -91,7 +92,9 @@ def claim_for(level: str) -> ClaimChooser:
     care = CAREFULNESS[level]
 
     def claim(seen: SeatView, rng: RandomSource) -> int:
+        assert seen.claim_subject is not None, "asked to claim only while a claim is pending"
         score = true_score(seen, seen.seat, seen.claim_subject)
+        assert score is not None, "a pending claim's cards are on the table"
         total = points_of(score)
         overlooks = care.miss_item_chance and rng.random() < care.miss_item_chance
         if overlooks and isinstance(score, ScoreBreakdown) and score.items:
@@ -108,6 +111,7 @@ def muggins_for(level: str) -> MugginsChooser:
 
     def call_muggins(seen: SeatView, rng: RandomSource) -> int | None:
         chance = seen.muggins
+        assert chance is not None, "asked about Muggins only while a window is open"
         score = true_score(seen, chance.claimant, chance.subject)
         if score is None or points_of(score) == chance.claimed:
             return None

@@ -16,14 +16,15 @@ the rules of thumb of :func:`games.bots.pegging.medium_play`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from games.bots.base import RandomSource
-from games.bots.pegging import DANGEROUS_COUNTS, MAX_COUNT, pip, play_points
+from games.bots.pegging import DANGEROUS_COUNTS, MAX_COUNT, pip
 from games.engine.cards import Card
 from games.engine.scoring import show_total
 from games.strategy.analysis import DiscardAnalysis
+from games.strategy.pegging_search import play_points
 
 JACK = 11
 HEELS_POINTS = 2
@@ -78,7 +79,7 @@ def play_out(
     needs: Sequence[int],
     *,
     one_series: bool,
-    choose=choose_rank,
+    choose: Callable[[list[int], int, list[int]], int] = choose_rank,
 ) -> tuple[list[int], int | None]:
     """Play two hands of ranks out: the points each seat pegs, and who reached its need first.
 
@@ -89,7 +90,9 @@ def play_out(
     """
     held = [list(hand) for hand in hands]
     points = [0, 0]
-    count, series, turn, last = 0, [], pone, None
+    count, turn = 0, pone
+    series: list[int] = []
+    last: int | None = None
     while True:
         room = MAX_COUNT - count
         playable = [rank for rank in held[turn] if PIPS[rank] <= room]
@@ -110,6 +113,7 @@ def play_out(
             if room and any(PIPS[r] <= room for r in held[turn]):
                 continue  # the other says go; this seat plays on
         # Nobody can play: the go (or last card) point, then a new count or the end of the play.
+        assert last is not None, "the hands held a card that fits a count of 0"
         if count < MAX_COUNT:
             points[last] += 1
             if points[last] >= needs[last]:
@@ -158,13 +162,13 @@ def _settle(
         needs[dealer] -= HEELS_POINTS
         if needs[dealer] <= 0:
             return 1.0 if dealer == me else 0.0
-    hands = [(), ()]
+    hands: list[Sequence[int]] = [(), ()]
     hands[me], hands[them] = keep_ranks, [card.rank for card in deal.opponent_keep]
     points, winner = play_out(hands, 0, needs, one_series=one_series)
     if winner is not None:
         return 1.0 if winner == me else 0.0
     left = [needs[seat] - points[seat] for seat in (0, 1)]
-    keeps = [(), ()]
+    keeps: list[tuple[Card, ...]] = [(), ()]
     keeps[me], keeps[them] = result.keep, deal.opponent_keep
     if show_total(keeps[0], deal.starter) >= left[0]:  # the pone counts first
         return 1.0 if me == 0 else 0.0

@@ -164,6 +164,7 @@ def expert_play(seen: SeatView, rng: RandomSource) -> Card:
 
 def chances_to_win(seen: SeatView, needs: list[int]) -> dict[Card, float]:
     """Near the end: each card's chance to win the game (:mod:`games.strategy.play_to_win`)."""
+    assert seen.starter is not None, "the chance to win is worked out in the play, after the cut"
     seen_cards = seen.seen_cards()
     return chance_values(
         hand=seen.held,

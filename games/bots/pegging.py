@@ -45,7 +45,8 @@ def unseen_rank_counts(seen: SeatView) -> list[int]:
 
 def easy_play(seen: SeatView, rng: RandomSource) -> Card:
     """Any playable card, at random."""
-    return rng.choice(sorted(seen.playable))
+    card: Card = rng.choice(sorted(seen.playable))
+    return card
 
 
 def medium_play(seen: SeatView, rng: RandomSource) -> Card:

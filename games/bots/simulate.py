@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from games.bots.base import Bot
 from games.engine import (
+    Action,
     MatchOptions,
     Shuffle,
     apply,
@@ -61,6 +62,7 @@ class GameRecord:
         elif kind in ("card_played", "go_scored") and data.get("points"):
             self.points[data["seat"]]["play"] += data["points"]
         elif kind == "starter_cut" and data.get("heels"):
+            assert dealer is not None, "the starter is cut after a hand started"
             self.points[dealer]["heels"] += data["heels"]
         elif kind == "hand_shown" and data.get("total") is not None:
             self.points[data["seat"]][data["kind"]] += data["total"]
@@ -94,7 +96,7 @@ def play_match(
     )
     dealer = None
     while state.phase != "match_over":
-        action = None
+        action: Action | None = None
         if needs_shuffle(state):
             action = Shuffle(shuffled_deck(deck_rng))
         else:
@@ -118,6 +120,7 @@ def play_match(
             if event.type == "hand_started":
                 dealer = event.data["dealer"]
             record.tally(event, dealer)
+    assert state.winner is not None, "a played-out match has a winner"
     record.winner = state.winner
     record.scores = state.scores
     return record

@@ -64,7 +64,7 @@ class Muggins:
     points: int | None = None
 
 
-RESIGN_REASONS = ("resigned", "abandoned")
+RESIGN_REASONS = ("resigned", "abandoned", "aborted")
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +73,8 @@ class Resign:
 
     ``reason`` is ``"resigned"`` (the player chose to) or ``"abandoned"`` (the player left while
     the game waited on them; the server decides how long is too long, the engine records it so
-    the log says how the match ended).
+    the log says how the match ended), or ``"aborted"``: every player has left, and the server
+    ends the match with no winner (``match_ended`` with ``winner`` null).
     """
 
     seat: int
@@ -81,13 +82,7 @@ class Resign:
 
 
 Action = Shuffle | Discard | Play | Claim | Muggins | Resign
-SEATED_TYPES = {
-    "discard": Discard,
-    "play": Play,
-    "claim": Claim,
-    "muggins": Muggins,
-    "resign": Resign,
-}
+SEATED_TYPES = frozenset({"discard", "play", "claim", "muggins", "resign"})
 
 
 def action_to_dict(action: Action) -> dict[str, Any]:
@@ -165,4 +160,4 @@ def action_from_dict(data: dict[str, Any]) -> Action:
         if reason not in RESIGN_REASONS:
             raise _bad(f"a resignation's reason is one of {RESIGN_REASONS}, not {reason!r}")
         return Resign(seat, reason)
-    return SEATED_TYPES[kind](seat)
+    raise _bad(f"unknown action type {kind!r}")

@@ -75,7 +75,7 @@ class Card:
         return RANK_CHARS[self.rank - 1] + self.suit
 
 
-def parse_card(text: str) -> Card:
+def parse_card(text: object) -> Card:
     """Parse ``"TD"``, ``"10d"`` or ``"5H"`` into a :class:`Card`; raise :class:`BadCard` otherwise."""
     # Views, states and logs hold cards in their canonical text: a lookup is most of the bots'
     # and the replays' parsing, so the general path below is only for what people type.

@@ -30,6 +30,7 @@ MAX_CLAIM = 29
 def make_claim(draft: Draft, seat: int, points: int) -> None:
     """``seat`` claims ``points`` for its pending subject (already checked legal)."""
     pending = draft.pending
+    assert pending is not None, "legal_actions offers a claim only while one is pending"
     close_window(draft)
     draft.pending = None
     checked_now = (
@@ -91,6 +92,7 @@ def counted_cards(draft: Draft, seat: int, subject: str) -> tuple[Card, ...]:
     if subject == "play":
         return tuple(card for _, card in draft.series)
     if subject == "heels":
+        assert draft.starter is not None, "heels is claimed for the starter"
         return (draft.starter,)
     for entry in reversed(draft.shown):
         if entry.seat == seat and entry.kind == subject:
@@ -113,6 +115,7 @@ def call_muggins(draft: Draft, seat: int, named: int | None) -> None:
     revealed, exactly as if the caller had passed, so a call learns nothing a pass would not.
     """
     window = draft.window
+    assert window is not None, "legal_actions offers Muggins only while a window is open"
     difference = abs(window.actual - window.claimed)
     if named is None:
         named = difference

@@ -36,7 +36,9 @@ def discard(draft: Draft, seat: int, cards: tuple[Card, ...]) -> None:
 
 def cut_starter(draft: Draft) -> None:
     """Turn the starter (the card after the dealt ones) and start the play with the pone."""
-    starter = draft.deck[draft.options.cards_before_starter]
+    deck, dealer = draft.deck, draft.dealer
+    assert deck is not None and dealer is not None, "the starter is cut after a deal"
+    starter = deck[draft.options.cards_before_starter]
     draft.starter = starter
     draft.phase = "play"
     draft.turn = draft.pone
@@ -45,11 +47,11 @@ def cut_starter(draft: Draft) -> None:
     pegged = 0
     if heels and draft.options.manual:
         lines = (ScoreLine("heels", (starter,), HEELS_POINTS),)
-        draft.pending = PendingClaim(draft.dealer, "heels", HEELS_POINTS, lines)
-        claim = {"seat": draft.dealer, "subject": "heels"}
+        draft.pending = PendingClaim(dealer, "heels", HEELS_POINTS, lines)
+        claim = {"seat": dealer, "subject": "heels"}
     elif heels:
         pegged = HEELS_POINTS
-    won = draft.peg(draft.dealer, pegged) if pegged else False
+    won = draft.peg(dealer, pegged) if pegged else False
     draft.emit(
         "starter_cut",
         {
@@ -61,4 +63,4 @@ def cut_starter(draft: Draft) -> None:
         },
     )
     if won:
-        finish_game(draft, draft.dealer)
+        finish_game(draft, dealer)

@@ -8,14 +8,25 @@ is what keeps the engine fast for the computer opponent without ever mutating it
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
+from games.engine.cards import Card
 from games.engine.events import Event
+from games.engine.options import MatchOptions
 from games.engine.seating import next_seat, partners_of
-from games.engine.state import FIELD_NAMES, MatchState
+from games.engine.state import (
+    FIELD_NAMES,
+    GameResult,
+    MatchState,
+    MugginsWindow,
+    PendingClaim,
+    ShownHand,
+)
+
+T = TypeVar("T")
 
 
-def replaced(values: tuple, index: int, value: Any) -> tuple:
+def replaced(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     """A copy of ``values`` with ``values[index]`` replaced."""
     return values[:index] + (value,) + values[index + 1 :]
 
@@ -24,8 +35,40 @@ class Draft:
     """The fields of a state being built, plus the events emitted so far.
 
     The fields are copied and frozen again as whole instance dictionaries (one C-level copy
-    each way), which is why :class:`MatchState` is a frozen dataclass without slots.
+    each way), which is why :class:`MatchState` is a frozen dataclass without slots. The copy
+    gives the type checker nothing to go on, so the fields are declared here once more, with
+    :class:`MatchState`'s types; tests/engine/test_draft.py fails if the two lists part.
     """
+
+    options: MatchOptions
+    seats: tuple[int, ...]
+    phase: str
+    game: int
+    hand: int
+    dealer: int | None
+    scores: tuple[int, ...]
+    rear: tuple[int, ...]
+    match_scores: tuple[int, ...]
+    cuts: tuple[Card, ...] | None
+    deck: tuple[Card, ...] | None
+    held: tuple[tuple[Card, ...], ...]
+    kept: tuple[tuple[Card, ...] | None, ...]
+    discards: tuple[tuple[Card, ...] | None, ...]
+    starter: Card | None
+    count: int
+    series: tuple[tuple[int, Card], ...]
+    played: tuple[tuple[int, Card], ...]
+    turn: int | None
+    said_go: tuple[bool, ...]
+    last_player: int | None
+    show_step: int
+    shown: tuple[ShownHand, ...]
+    pending: PendingClaim | None
+    window: MugginsWindow | None
+    game_result: GameResult | None
+    winner: int | None
+    end_reason: str | None
+    events: list[Event]
 
     def __init__(self, state: MatchState) -> None:
         self.__dict__.update(state.__dict__)
@@ -48,6 +91,8 @@ class Draft:
 
     @property
     def pone(self) -> int:
+        """The seat at the dealer's left (only asked for once there is a dealer)."""
+        assert self.dealer is not None, "no pone before the cut for deal"
         return self.next_seat(self.dealer)
 
     def next_seat(self, seat: int) -> int:
@@ -55,8 +100,8 @@ class Draft:
         return next_seat(self.seats, seat)
 
     def peg(self, seat: int, points: int) -> bool:
-        """Move the pegs of ``seat``'s side (partners share one score); True when this reaches
-        the game target (the game is won).
+        """Move the pegs of ``seat``'s side (partners share one score), no further than the game
+        target; True when this reaches it (the game is won).
 
         A game is never won on an unchecked claim: a peg that would reach the target while a
         Muggins window is open closes the window first (revealing the claim and taking back any
@@ -71,7 +116,9 @@ class Draft:
 
             close_window(self)
         if points > 0:
-            total = self.scores[seat] + points
+            # The game ends in the game hole: pegs stop at the target, so the winner's score is
+            # the target (121, 61) however far the count would have carried them.
+            total = min(self.scores[seat] + points, self.options.game_target)
             for member in partners_of(self.seats, seat):
                 self.rear = replaced(self.rear, member, self.scores[member])
                 self.scores = replaced(self.scores, member, total)

@@ -44,6 +44,7 @@ def deal_hand(draft: Draft, deck: tuple[Card, ...]) -> None:
     elif draft.hand == 0:
         draft.hand = 1
     else:
+        assert draft.dealer is not None, "a later hand follows one that had a dealer"
         draft.hand += 1
         draft.dealer = draft.next_seat(draft.dealer)
     seats = len(draft.seats)
@@ -90,6 +91,7 @@ def deal_from(deck: tuple[Card, ...], draft: Draft) -> tuple[tuple[Card, ...], .
     """Every seat's dealt cards (indexed by seat), dealt one at a time round the table."""
     wanted = {seat: draft.options.cards_dealt(dealer=seat == draft.dealer) for seat in draft.seats}
     dealt: dict[int, list[Card]] = {seat: [] for seat in draft.seats}
+    assert draft.dealer is not None, "the dealer is chosen before the deal"
     order = seats_from_left_of(draft.seats, draft.dealer)
     cards = iter(deck)
     while any(len(dealt[seat]) < wanted[seat] for seat in order):
@@ -137,7 +139,7 @@ def finish_game(draft: Draft, winner: int) -> None:
         end_match(draft, winner, "points")
 
 
-def end_match(draft: Draft, winner: int, reason: str) -> None:
+def end_match(draft: Draft, winner: int | None, reason: str) -> None:
     """The match is over: an open Muggins window closes first, so its claim's truth is shown.
 
     After a game is won the window is already closed; a resignation can come while one is open.
@@ -156,7 +158,11 @@ def end_match(draft: Draft, winner: int, reason: str) -> None:
 
 def resign(draft: Draft, seat: int, reason: str = "resigned") -> None:
     """``seat`` gives up (or abandoned the match) for its whole side; an opponent wins it (match
-    points are left as they were). ``reason`` becomes the match's ``end_reason``."""
+    points are left as they were). ``reason`` becomes the match's ``end_reason``. An abort
+    (every player left; the server decides) ends it with no winner."""
+    if reason == "aborted":
+        end_match(draft, None, reason)
+        return
     end_match(draft, resignation_winner(draft, seat), reason)
 
 

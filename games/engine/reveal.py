@@ -84,12 +84,14 @@ def take_back(draft: Draft, window: MugginsWindow) -> None:
     was pegged since, from the pegs saved in the window; if a go point was pegged since, both
     pegs move back by the over-claim when the rear one stood on the claimed score.
     """
+    pegged_from, rear_before = window.pegged_from, window.rear_before
+    assert pegged_from is not None and rear_before is not None, "a claim pegged as claimed"
     over = window.claimed - window.actual
     front = draft.scores[window.claimant]
     rear = draft.rear[window.claimant]
-    if front == window.pegged_from + window.claimed:
-        front = window.pegged_from + window.actual
-        rear = window.pegged_from if window.actual > 0 else window.rear_before
+    if front == pegged_from + window.claimed:
+        front = pegged_from + window.actual
+        rear = pegged_from if window.actual > 0 else rear_before
     else:
         front -= over
         if rear >= front:

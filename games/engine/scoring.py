@@ -18,7 +18,7 @@ Three ways in, one set of rules (:mod:`games.engine.scoring_rules`):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -225,7 +225,9 @@ def _pick(cards: Sequence[Card], positions: tuple[int, ...]) -> tuple[Card, ...]
     return tuple(cards[index] for index in positions)
 
 
-def checked_cards(cards: object, what: str, error: type[IllegalAction]) -> tuple[Card, ...]:
+def checked_cards(
+    cards: object, what: str, error: Callable[[str], IllegalAction]
+) -> tuple[Card, ...]:
     """Callers outside the engine pass anything; say plainly what is wrong before scoring it."""
     if isinstance(cards, str | bytes) or not isinstance(cards, Sequence):
         raise error(f"the {what} must be a sequence of cards, not {cards!r}")

@@ -16,7 +16,7 @@ caller can map them back to cards (the itemised scorer) or simply count them (th
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import combinations
 from operator import itemgetter
@@ -44,7 +44,9 @@ def fifteen_combinations(values: Sequence[int]) -> list[tuple[int, ...]]:
 
 
 @cache
-def _subsets_of_two_or_more(count: int) -> tuple[tuple[tuple[int, ...], itemgetter], ...]:
+def _subsets_of_two_or_more(
+    count: int,
+) -> tuple[tuple[tuple[int, ...], Callable[[Sequence[int]], tuple[int, ...]]], ...]:
     """Each set of two or more positions out of ``count``, with a getter that picks them.
 
     Cached per size because the rank tables ask thousands of times for the same few sizes.

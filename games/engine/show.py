@@ -23,10 +23,14 @@ from games.engine.state import (
 
 def show_subject(draft: Draft, step: int) -> tuple[int, str, tuple[Card, ...]]:
     """(seat, "hand" or "crib", cards) for show step ``step`` (0 is the pone's hand)."""
+    dealer = draft.dealer
+    assert dealer is not None, "the show follows a deal"
     if step < len(draft.seats):
-        seat = seats_from_left_of(draft.seats, draft.dealer)[step]
-        return seat, "hand", draft.kept[seat]
-    return draft.dealer, "crib", crib_of(draft.options, draft.discards, draft.deck)
+        seat = seats_from_left_of(draft.seats, dealer)[step]
+        kept = draft.kept[seat]
+        assert kept is not None, "every seat has discarded before the show"
+        return seat, "hand", kept
+    return dealer, "crib", crib_of(draft.options, draft.discards, draft.deck)
 
 
 def start_show(draft: Draft) -> None:
@@ -39,9 +43,11 @@ def start_show(draft: Draft) -> None:
 def run_show(draft: Draft) -> None:
     """Count the remaining hands in order until one needs a claim, the game ends, or all are done."""
     manual = draft.options.manual
+    starter = draft.starter
+    assert starter is not None, "the show follows the cut"
     while draft.show_step <= len(draft.seats):
         seat, kind, cards = show_subject(draft, draft.show_step)
-        result = score_show(cards, draft.starter, crib=(kind == "crib"))
+        result = score_show(cards, starter, crib=(kind == "crib"))
         lines = lines_from_result(result)
         data = {
             "seat": seat,

@@ -80,6 +80,14 @@ class SolitaireCount:
         )
 
 
+def _card_texts(cards: Sequence[Card]) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def _parsed_cards(texts: Sequence[str]) -> tuple[Card, ...]:
+    return tuple(parse_card(text) for text in texts)
+
+
 @dataclass(frozen=True, slots=True)
 class SolitaireState:
     """Where a game of solitaire stands.
@@ -117,7 +125,7 @@ class SolitaireState:
         return "win" if self.score >= WIN_SCORE else "loss"
 
     def to_dict(self) -> dict[str, Any]:
-        cards = lambda part: [str(card) for card in part]  # noqa: E731
+        cards = _card_texts
         return {
             "mode": self.mode,
             "stock": cards(self.stock),
@@ -135,7 +143,7 @@ class SolitaireState:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> SolitaireState:
-        cards = lambda texts: tuple(parse_card(text) for text in texts)  # noqa: E731
+        cards = _parsed_cards
         return cls(
             mode=data["mode"],
             stock=cards(data["stock"]),

@@ -14,6 +14,7 @@ from typing import Any
 
 from games.engine.cards import parse_card
 from games.engine.errors import IllegalAction
+from games.engine.options import MatchOptions
 from games.engine.play import MAX_COUNT
 from games.engine.seating import opponents_of
 from games.engine.state import MatchState, lines_to_list
@@ -90,7 +91,9 @@ def with_legal(data: dict[str, Any]) -> dict[str, Any]:
     """Fill in ``to_act`` (seats that may act) and ``legal`` (what the viewer may do).
 
     Derived only from other view fields, so the reducer recomputes it after every event.
-    ``legal``: ``discard`` (may discard now), ``play`` (cards that may be played now),
+    ``legal``: ``discard`` (may discard now), ``throw`` (how many cards that discard lays away:
+    two with two players, one with three or four, two for the three-player dealer who takes
+    six; 0 when the viewer may not discard), ``play`` (cards that may be played now),
     ``claim`` (the subject of a claim pending for the viewer, or null), ``muggins``. Every
     opponent of the claimant may call Muggins (``muggins.seat`` names the first of them).
     """
@@ -115,8 +118,15 @@ def with_legal(data: dict[str, Any]) -> dict[str, Any]:
     if seat is not None and phase == "play" and pending is None and data["turn"] == seat:
         room = MAX_COUNT - data["count"]
         playable = [card for card in data["cards"] if parse_card(card).value <= room]
+    may_discard = seat is not None and phase == "discard" and not data["discarded"][seat]
+    throw = (
+        MatchOptions.from_dict(data["options"]).cards_thrown(dealer=seat == data["dealer"])
+        if may_discard
+        else 0
+    )
     data["legal"] = {
-        "discard": seat is not None and phase == "discard" and not data["discarded"][seat],
+        "discard": may_discard,
+        "throw": throw,
         "play": playable,
         "claim": pending["subject"] if pending is not None and pending["seat"] == seat else None,
         "muggins": seat in callers,

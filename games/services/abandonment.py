@@ -4,6 +4,12 @@ The check runs in the worker (``games.tasks.abandonment_check``), queued when a 
 of the match closes (``games.services.presence``), when the match starts, and by the start-up
 sweep. The opponent may also claim the win sooner by a click (lobby/services/endings.py); both
 end the match the same way, as the absent seat's resignation with the reason "abandoned".
+
+At a table whose result counts elsewhere (a tournament's, ``games.competition``), a player who
+never came is left to the no-show rule, which runs first; and when every player has gone, the
+app is told before the match ends, so the table is a loss for both rather than a win for the
+one who left second. Anywhere else a match that every player (two or more people) has left
+is aborted: it ends with no winner and moves no rating.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from django.conf import settings
 from django.db import transaction
 
 from games import engine
+from games.competition import everyone_absent_record, no_show_rule_applies
 from games.models import Match, MatchPresence, Seat
 from games.services import timers
 from games.services.actions import ActionOutcome, action_apply_for_seat
@@ -22,6 +29,7 @@ from games.services.presence import match_seconds_absent
 from games.services.recording import load_state
 
 ABANDONED = "abandoned"
+ABORTED = "aborted"
 
 
 def abandon_after_seconds() -> float:
@@ -45,6 +53,31 @@ def abandonment_apply(*, match_id: int, seat: int) -> ActionOutcome:
         action={"type": "resign", "reason": ABANDONED},
         action_id=f"abandoned-{match.last_seq}",
     )
+
+
+def match_abort(*, match_id: int, seat: int) -> ActionOutcome:
+    """End the match with no winner: every player has left it (issue 25, item 2). No result,
+    so no rating moves (the ratings' hook counts no match without a winner)."""
+    match = Match.objects.only("last_seq").get(pk=match_id)
+    return action_apply_for_seat(
+        match_id=match_id,
+        seat=seat,
+        action={"type": "resign", "reason": ABORTED},
+        action_id=f"aborted-{match.last_seq}",
+    )
+
+
+def _every_player_absent(match: Match) -> list[int]:
+    """The seat numbers of the match's people when every one of them came and has left (none
+    connected now), else []. A player who never opened the match has not left it: at a
+    tournament table the no-show rule judges them; elsewhere the opponent may still win."""
+    people = list(Seat.objects.filter(match=match, is_bot=False, user__isnull=False))
+    came = set(MatchPresence.objects.filter(match=match).values_list("user_id", flat=True))
+    if any(seat.user_id not in came for seat in people):
+        return []
+    if any(match_seconds_absent(match=match, user_id=seat.user_id) is None for seat in people):
+        return []
+    return sorted(seat.number for seat in people)
 
 
 def abandonment_check_run(*, match_id: int, user_id: int, absent_since: str | None) -> bool:
@@ -71,6 +104,10 @@ def abandonment_check_run(*, match_id: int, user_id: int, absent_since: str | No
         absent = match_seconds_absent(match=match, user_id=user_id)
         if absent is None:
             return False  # here now; their next disconnect queues a new check
+        if presence is None and no_show_rule_applies(match=match):
+            # They never came, and a no-show rule (a tournament's) judges that first: it may
+            # find both players absent, which abandonment alone would give one of them.
+            return False
         limit = abandon_after_seconds()
         waiting_on_them = seat.number in engine.seats_to_act(load_state(match))
         if absent < limit or not waiting_on_them:
@@ -80,7 +117,14 @@ def abandonment_check_run(*, match_id: int, user_id: int, absent_since: str | No
                 match_id=match_id, user_id=user_id, absent_since=since, after=later
             )
             return False
+        everyone_gone = _every_player_absent(match)
+        counted_elsewhere = bool(everyone_gone) and everyone_absent_record(
+            match=match, seats=everyone_gone
+        )
         try:
+            if len(everyone_gone) > 1 and not counted_elsewhere:
+                match_abort(match_id=match_id, seat=seat.number)
+                return True
             abandonment_apply(match_id=match_id, seat=seat.number)
         except ServiceError as error:
             if error.code in {"not_waiting_on_seat", "match_over"}:

@@ -59,12 +59,19 @@ def _db() -> BaseDatabaseWrapper:
     return connections[DEFAULT_DB_ALIAS]
 
 
-def _quote(name: str) -> str:
+def _quote(name: str | None) -> str:
+    assert name is not None, "a concrete field has a column"
     return connection.ops.quote_name(name)
 
 
 def _fields(model: type[models.Model], names: Sequence[str]) -> list[models.Field]:
-    return [model._meta.get_field(name) for name in names]
+    """The model's fields of ``names``: columns, never a relation's reverse side."""
+    found = []
+    for name in names:
+        field = model._meta.get_field(name)
+        assert isinstance(field, models.Field), f"{name} is not a column"
+        found.append(field)
+    return found
 
 
 def _insert_fields(model: type[models.Model]) -> list[models.Field]:
@@ -139,12 +146,12 @@ def _locked_match_sql(vendor: str) -> str:
     action_table = _quote(MatchAction._meta.db_table)
     columns = [f"m.{_quote(f.column)}" for f in _fields(Match, LOCKED_MATCH_FIELDS)]
     columns += [f"s.{_quote(f.column)}" for f in _fields(Seat, SEAT_FIELDS)]
-    seat_match, seat_number = (_quote(Seat._meta.get_field(n).column) for n in ("match", "number"))
+    seat_match, seat_number = (_quote(f.column) for f in _fields(Seat, ("match", "number")))
     action_match, action_seat, client_id, result_seq = _action_columns()
     action_count = _quote(Match._meta.get_field("action_count").column)
     shuffle_table = _quote(Shuffle._meta.db_table)
     shuffle_match, shuffle_number = (
-        _quote(Shuffle._meta.get_field(n).column) for n in ("match", "number")
+        _quote(f.column) for f in _fields(Shuffle, ("match", "number"))
     )
     # Per seat, the result of an action that seat already sent with this client id (the
     # duplicate check), read in the same round trip through the unique (match, seat, id) index.
@@ -282,9 +289,7 @@ REVEALED_SHUFFLE_FIELDS = ("number", "purpose", "commitment", "salt", "deck")
 
 @functools.cache
 def _shuffles_reveal_sql(vendor: str) -> str:
-    revealed, match_column = (
-        _quote(Shuffle._meta.get_field(n).column) for n in ("revealed", "match")
-    )
+    revealed, match_column = (_quote(f.column) for f in _fields(Shuffle, ("revealed", "match")))
     returning = ", ".join(
         _quote(field.column) for field in _fields(Shuffle, REVEALED_SHUFFLE_FIELDS)
     )

@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.db.models import F
 from django.db.models.functions import Greatest
@@ -26,16 +26,14 @@ def presence_stale_seconds() -> float:
     return float(getattr(settings, "PRESENCE_STALE_SECONDS", 75.0))
 
 
-def _seated(match_id: int, user: AbstractBaseUser | None) -> bool:
-    if user is None or not user.is_authenticated:
-        return False
+def _seated(match_id: int, user: User) -> bool:
     return Seat.objects.filter(match_id=match_id, user_id=user.pk).exists()
 
 
 @transaction.atomic
-def match_presence_connect(*, match_id: int, user: AbstractBaseUser | None) -> bool:
+def match_presence_connect(*, match_id: int, user: User | AnonymousUser | None) -> bool:
     """A socket of the match opened; counted only for its players. Returns whether it counted."""
-    if not _seated(match_id, user):
+    if user is None or not user.is_authenticated or not _seated(match_id, user):
         return False
     now = timezone.now()
     presence, created = MatchPresence.objects.get_or_create(
@@ -49,7 +47,7 @@ def match_presence_connect(*, match_id: int, user: AbstractBaseUser | None) -> b
 
 
 @transaction.atomic
-def match_presence_disconnect(*, match_id: int, user: AbstractBaseUser | None) -> None:
+def match_presence_disconnect(*, match_id: int, user: User | AnonymousUser | None) -> None:
     """A socket of the match closed: start the abandonment clock.
 
     Queued on every close, not only when the count reaches 0: a count left too high by a server
@@ -67,20 +65,23 @@ def match_presence_disconnect(*, match_id: int, user: AbstractBaseUser | None) -
         timers.abandonment_check_schedule(match_id=match_id, user_id=user.pk, absent_since=now)
 
 
-def match_presence_touch(*, match_id: int, user: AbstractBaseUser | None) -> None:
+def match_presence_touch(*, match_id: int, user: User | AnonymousUser | None) -> None:
     """A ping: the person is still there (keeps the count from going stale)."""
     if user is None or not user.is_authenticated:
         return
     MatchPresence.objects.filter(match_id=match_id, user=user).update(last_seen=timezone.now())
 
 
-def match_absent_since(*, match: Match, user_id: int) -> datetime | None:
+def match_absent_since(*, match: Match, user_id: int | None) -> datetime | None:
     """None while ``user_id`` has a live socket of ``match``; otherwise since when they are gone.
 
     A count whose last ping is older than :func:`presence_stale_seconds` is treated as gone
-    (its server died without closing it). Someone who never came is gone since the match began.
+    (its server died without closing it). Someone who never came (or whose account was deleted:
+    ``user_id`` None) is gone since the match began.
     """
-    presence = MatchPresence.objects.filter(match=match, user_id=user_id).first()
+    presence = None
+    if user_id is not None:
+        presence = MatchPresence.objects.filter(match=match, user_id=user_id).first()
     if presence is None:
         return match.started_at or match.created_at
     fresh = (timezone.now() - presence.last_seen).total_seconds() < presence_stale_seconds()
@@ -89,7 +90,7 @@ def match_absent_since(*, match: Match, user_id: int) -> datetime | None:
     return presence.last_seen
 
 
-def match_seconds_absent(*, match: Match, user_id: int) -> float | None:
+def match_seconds_absent(*, match: Match, user_id: int | None) -> float | None:
     """How long ``user_id`` has had no socket of ``match`` open (None: connected now)."""
     since = match_absent_since(match=match, user_id=user_id)
     if since is None:

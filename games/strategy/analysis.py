@@ -131,8 +131,7 @@ def _checked_dealt(cards: Sequence[Card], is_dealer: bool) -> tuple[Card, ...]:
 def _unknown_crib_triples(unseen_by_rank: list[int]) -> list[tuple[tuple[int, int, int], int]]:
     """Each rank multiset of three unseen cards, with how many card triples have those ranks."""
     triples = []
-    for ranks in combinations_with_replacement(range(1, 14), UNKNOWN_CRIB_CARDS):
-        low, middle, high = ranks
+    for low, middle, high in combinations_with_replacement(range(1, 14), UNKNOWN_CRIB_CARDS):
         if low == high:
             weight = comb(unseen_by_rank[low], 3)
         elif low == middle:
@@ -142,7 +141,7 @@ def _unknown_crib_triples(unseen_by_rank: list[int]) -> list[tuple[tuple[int, in
         else:
             weight = unseen_by_rank[low] * unseen_by_rank[middle] * unseen_by_rank[high]
         if weight:
-            triples.append((ranks, weight))
+            triples.append(((low, middle, high), weight))
     return triples
 
 

@@ -42,9 +42,13 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
 from math import comb
+from typing import TYPE_CHECKING
 
 from games.engine.cards import DECK, Card
 from games.strategy.keep_likelihood import weight_of_ranks
+
+if TYPE_CHECKING:
+    from games.engine.state import MatchState
 
 MAX_COUNT = 31
 FIFTEEN = 15
@@ -70,7 +74,7 @@ PIPS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 Hands = tuple[tuple[int, ...], ...]
 Needs = tuple[int | None, ...]
 
-_MEMO: dict[tuple, tuple[float, ...]] = {}
+_MEMO: dict[tuple[object, ...], tuple[float, ...]] = {}
 _MEMO_LIMIT = 400_000
 """Searched positions are kept across decisions (ranks repeat a lot); cleared when this big."""
 
@@ -196,7 +200,7 @@ def after_play(
     return tuple(a + b for a, b in zip(gained, rest, strict=True))
 
 
-_MEMO2: dict[tuple, float] = {}
+_MEMO2: dict[tuple[object, ...], float] = {}
 
 
 def net2(
@@ -229,6 +233,7 @@ def net2(
         value = net2_after(mine, theirs, series, count, index, need_mine, need_theirs, one_series)
         if best is None or value > best:
             best = value
+    assert best is not None, "the mover holds a card that fits"
     if len(_MEMO2) >= _MEMO_LIMIT:
         _MEMO2.clear()
     _MEMO2[key] = best
@@ -319,7 +324,9 @@ def _rank_multisets(
 ) -> Iterator[tuple[tuple[int, ...], int]]:
     """Every rank multiset of ``size`` unseen cards with how many card hands it stands for."""
 
-    def extend(rank: int, left: int, chosen: tuple[int, ...], weight: int):
+    def extend(
+        rank: int, left: int, chosen: tuple[int, ...], weight: int
+    ) -> Iterator[tuple[tuple[int, ...], int]]:
         if left == 0:
             yield chosen, weight
             return
@@ -368,9 +375,9 @@ def opponent_deals(
         if _multiset_count(unseen_by_rank, size, EXACT_LIMIT) <= EXACT_LIMIT:
             deals = []
             for ranks, weight in _rank_multisets(unseen_by_rank, size):
-                hands = [own_ranks, own_ranks]
-                hands[other] = ranks
-                deals.append((tuple(hands), weight * (1.0 if prior is None else prior(ranks))))
+                pair = [own_ranks, own_ranks]
+                pair[other] = ranks
+                deals.append((tuple(pair), weight * (1.0 if prior is None else prior(ranks))))
             return _normalised(deals)
     tally: Counter[Hands] = Counter()
     pool = list(unseen)
@@ -466,7 +473,7 @@ def kept_prior(
     return prior
 
 
-def seen_by(state, seat: int) -> set[Card]:
+def seen_by(state: MatchState, seat: int) -> set[Card]:
     """Every card ``seat`` has seen in ``state``: its dealt cards (what it holds, its throw and
     what it played), the starter, the cards on the table and the hands shown."""
     seen = set(state.held[seat])
@@ -479,7 +486,9 @@ def seen_by(state, seat: int) -> set[Card]:
     return seen
 
 
-def play_values_from_state(state, seat: int, *, to_win: bool = False) -> dict[Card, float]:
+def play_values_from_state(
+    state: MatchState, seat: int, *, to_win: bool = False
+) -> dict[Card, float]:
     """:func:`play_values` for ``seat`` in an engine ``MatchState`` during the play.
 
     Reads only what ``seat`` may know: its own cards and throw, the starter, the table, how
@@ -514,7 +523,7 @@ def play_values_from_state(state, seat: int, *, to_win: bool = False) -> dict[Ca
     )
 
 
-def best_play(state, seat: int, *, to_win: bool = False) -> Card | None:
+def best_play(state: MatchState, seat: int, *, to_win: bool = False) -> Card | None:
     """The card with the highest :func:`play_values_from_state` (ties: the lower card), or
     None when ``seat`` cannot play."""
     values = play_values_from_state(state, seat, to_win=to_win)
@@ -534,7 +543,9 @@ def brute_force_values(
     """Two players, seat 0 to play: the plain average over ``opponent_hands`` (card hands, each
     equally likely) of a plain minimax over cards, no memo, no ranks. For tests only."""
 
-    def minimax(held, series_cards, count, mover, gained):
+    def minimax(
+        held: list[list[Card]], series_cards: list[Card], count: int, mover: int, gained: float
+    ) -> float:
         room = MAX_COUNT - count
         options = [card for card in held[mover] if card.value <= room]
         best = None
@@ -542,9 +553,17 @@ def brute_force_values(
             value = _brute_after(held, series_cards, count, mover, card, gained)
             if best is None or (value > best if mover == 0 else value < best):
                 best = value
+        assert best is not None, "minimax is asked only of a mover with a card that fits"
         return best
 
-    def _brute_after(held, series_cards, count, mover, card, gained):
+    def _brute_after(
+        held: list[list[Card]],
+        series_cards: list[Card],
+        count: int,
+        mover: int,
+        card: Card,
+        gained: float,
+    ) -> float:
         held = [list(cards) for cards in held]
         held[mover].remove(card)
         series_cards = [*series_cards, card]
@@ -564,7 +583,7 @@ def brute_force_values(
         return minimax(held, [], 0, leader, gained)
 
     playable = [card for card in hand if card.value + count <= MAX_COUNT]
-    values = {}
+    values: dict[Card, float] = {}
     for card in playable:
         total = 0.0
         for theirs in opponent_hands:

@@ -56,7 +56,7 @@ Ending = tuple[int, int, bool, int, str]
 """How the end of the play is scored from the mover's side: (the mover's show, the other's
 show, whether the mover is the pone, the dealer's crib, the variant)."""
 
-_MEMO: dict[tuple, float] = {}
+_MEMO: dict[tuple[object, ...], float] = {}
 _MEMO_LIMIT = 200_000
 
 

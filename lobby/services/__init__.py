@@ -7,6 +7,7 @@ from lobby.services.chat import chat_post
 from lobby.services.endings import abandonment_claim, rematch_offer
 from lobby.services.errors import LobbyError
 from lobby.services.invitations import invitation_accept, invitation_cancel, invitation_create
+from lobby.services.quick import QUICK_GAMES, quick_pair
 from lobby.services.seeks import (
     lobby_presence_leave,
     seek_accept,
@@ -16,6 +17,7 @@ from lobby.services.seeks import (
 )
 
 __all__ = [
+    "QUICK_GAMES",
     "LobbyError",
     "abandonment_claim",
     "chat_post",
@@ -26,6 +28,7 @@ __all__ = [
     "presence_connect",
     "presence_disconnect",
     "presence_touch",
+    "quick_pair",
     "rematch_offer",
     "seek_accept",
     "seek_cancel",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 
 from accounts.throttle import Throttle
 from lobby import settings as lobby_settings
@@ -38,7 +38,7 @@ def clean_chat_text(text: object) -> str:
     return kept
 
 
-def chat_post(*, user: AbstractBaseUser, room: str, text: object) -> dict:
+def chat_post(*, user: User, room: str, text: object) -> dict:
     """Store and broadcast one message in ``room``; the caller has decided ``user`` may write there."""
     if user is None or not user.is_authenticated:
         raise LobbyError("not_authenticated", "Log in or play as a guest to chat.")

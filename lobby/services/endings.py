@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import secrets
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.utils import timezone
 
@@ -34,9 +34,13 @@ def _seats(match: Match) -> list[Seat]:
     return list(Seat.objects.filter(match=match).select_related("user").order_by("number"))
 
 
-def _own_seat(seats: list[Seat], user: AbstractBaseUser) -> Seat:
+def _signed_in(user: User | AnonymousUser | None) -> User:
     if user is None or not user.is_authenticated:
         raise LobbyError("not_authenticated", "Log in to do that.")
+    return user
+
+
+def _own_seat(seats: list[Seat], user: User) -> Seat:
     for seat in seats:
         if seat.user_id == user.pk:
             return seat
@@ -51,7 +55,7 @@ def _locked_match(match_id: int) -> Match:
 
 
 @transaction.atomic
-def abandonment_claim(*, match_id: int, user: AbstractBaseUser) -> Match:
+def abandonment_claim(*, match_id: int, user: User | AnonymousUser) -> Match:
     """The opponent has been gone too long while the game waits on them: ``user`` wins.
 
     Ends the match through the engine as the absent seat's resignation with the reason
@@ -61,6 +65,7 @@ def abandonment_claim(*, match_id: int, user: AbstractBaseUser) -> Match:
     """
     match = _locked_match(match_id)
     seats = _seats(match)
+    user = _signed_in(user)
     mine = _own_seat(seats, user)
     if match.status != Match.Status.ACTIVE:
         raise LobbyError("match_not_active", "Only a match in play can be claimed.")
@@ -102,7 +107,7 @@ def abandonment_claim(*, match_id: int, user: AbstractBaseUser) -> Match:
 
 
 @transaction.atomic
-def rematch_offer(*, match_id: int, user: AbstractBaseUser) -> Match | None:
+def rematch_offer(*, match_id: int, user: User | AnonymousUser) -> Match | None:
     """Offer a rematch, or accept the opponent's offer; returns the new match once it exists.
 
     The new match has the same options with the seats swapped; the cut for deal then decides who
@@ -111,6 +116,7 @@ def rematch_offer(*, match_id: int, user: AbstractBaseUser) -> Match | None:
     """
     match = _locked_match(match_id)
     seats = _seats(match)
+    user = _signed_in(user)
     mine = _own_seat(seats, user)
     if match.status != Match.Status.FINISHED or match.finish_reason == "cancelled":
         raise LobbyError("match_not_over", "A rematch can be offered once the match is over.")
@@ -162,9 +168,9 @@ def _rematch_seat_by_seat(
                 {"type": "rematch_offered", "by_seat": mine.number, "by": user.get_username()},
             )
         else:
-            new_match = offer.new_match
-            if new_match is None:
+            if offer.new_match is None:
                 raise LobbyError("rematch_gone", "That rematch is no longer there.")
+            new_match = offer.new_match
             if not new_match.seats.filter(user_id=user.pk).exists():
                 new_match = match_join(match=new_match, user=user)
     except ServiceError as error:
@@ -186,7 +192,12 @@ def _start_rematch(match: Match, seats: list[Seat]) -> Match:
     try:
         if first.is_bot:
             first, second = second, first  # people create matches; the computer is seated
-        new_match = match_create(creator=first.user, options=match.options_dict, rated=match.rated)
+        new_match = match_create(
+            creator=first.user,
+            options=match.options_dict,
+            rated=match.rated,
+            private=match.private,
+        )
         if second.is_bot:
             new_match = match_seat_bot(match=new_match, level=second.bot_level)
         else:
@@ -195,6 +206,7 @@ def _start_rematch(match: Match, seats: list[Seat]) -> Match:
         raise LobbyError(error.code, error.message) from error
     private = Invitation.objects.filter(match=match).first()
     if private is not None:
+        assert first.user is not None, "the new match was made by a person"
         Invitation.objects.create(
             match=new_match,
             creator=first.user,

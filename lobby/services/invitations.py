@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.utils import timezone
 
@@ -18,18 +18,20 @@ from lobby.services.errors import LobbyError
 from lobby.services.seeks import checked_options
 
 
-def _require_player(user: AbstractBaseUser | None) -> None:
+def _require_player(user: User | AnonymousUser | None) -> User:
+    """The signed-in ``user`` (a member or a guest); anyone else is refused."""
     if user is None or not user.is_authenticated:
         raise LobbyError("not_authenticated", "Log in or play as a guest first.")
+    return user
 
 
 def invitation_create(
-    *, creator: AbstractBaseUser, options: dict[str, Any] | None, rated: bool = False
+    *, creator: User | AnonymousUser, options: dict[str, Any] | None, rated: bool = False
 ) -> Invitation:
     """Create the private match (creator in seat 0) and the secret token that opens its empty seat.
 
     Casual unless ``rated`` (members only: a guest's rated invitation is refused)."""
-    _require_player(creator)
+    creator = _require_player(creator)
     clean = checked_options(options)
     with transaction.atomic():
         open_count = Invitation.objects.filter(
@@ -56,12 +58,12 @@ def _locked(token: str) -> Invitation:
 
 
 @transaction.atomic
-def invitation_accept(*, token: str, user: AbstractBaseUser) -> Match:
+def invitation_accept(*, token: str, user: User | AnonymousUser) -> Match:
     """Seat ``user`` in the invitation's empty seat; the creator's pages are told to go to the table.
 
     At a table of three or four each person who opens the link takes the next seat, and the
     invitation is accepted (closed) with the last one."""
-    _require_player(user)
+    user = _require_player(user)
     invitation = _locked(token)
     if invitation.creator_id == user.pk:
         raise LobbyError(
@@ -88,9 +90,9 @@ def invitation_accept(*, token: str, user: AbstractBaseUser) -> Match:
 
 
 @transaction.atomic
-def invitation_cancel(*, token: str, user: AbstractBaseUser) -> Invitation:
+def invitation_cancel(*, token: str, user: User | AnonymousUser) -> Invitation:
     """The creator withdraws the link; the waiting match is closed as cancelled."""
-    _require_player(user)
+    user = _require_player(user)
     invitation = _locked(token)
     if invitation.creator_id != user.pk:
         raise LobbyError("not_yours", "Only the player who made an invitation can cancel it.")

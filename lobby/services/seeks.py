@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.utils import timezone
 
@@ -32,14 +32,16 @@ def checked_options(options: dict[str, Any] | None) -> dict[str, Any]:
         raise LobbyError("bad_options", str(error)) from error
 
 
-def _require_player(user: AbstractBaseUser | None) -> None:
+def _require_player(user: User | AnonymousUser | None) -> User:
+    """The signed-in ``user`` (a member or a guest); anyone else is refused."""
     if user is None or not user.is_authenticated:
         raise LobbyError("not_authenticated", "Log in or play as a guest first.")
+    return user
 
 
 def seek_create(
     *,
-    creator: AbstractBaseUser,
+    creator: User | AnonymousUser,
     options: dict[str, Any] | None,
     rated: bool = False,
     rating_range: tuple[int | None, int | None] = (None, None),
@@ -49,7 +51,7 @@ def seek_create(
     ``rated``: the match it makes is rated (members only). ``rating_range``: only players rated
     within it (either end None: open) may accept.
     """
-    _require_player(creator)
+    creator = _require_player(creator)
     clean = checked_options(options)
     if rated and profile_for(creator).is_guest:
         raise LobbyError(
@@ -89,8 +91,8 @@ def _locked_open_seek(seek_id: int) -> Seek:
 
 
 @transaction.atomic
-def seek_cancel(*, seek_id: int, user: AbstractBaseUser) -> Seek:
-    _require_player(user)
+def seek_cancel(*, seek_id: int, user: User | AnonymousUser) -> Seek:
+    user = _require_player(user)
     seek = _locked_open_seek(seek_id)
     if seek.creator_id != user.pk:
         raise LobbyError("not_yours", "Only the player who made a seek can cancel it.")
@@ -98,7 +100,7 @@ def seek_cancel(*, seek_id: int, user: AbstractBaseUser) -> Seek:
     return seek
 
 
-def _require_within_range(seek: Seek, user: AbstractBaseUser) -> None:
+def _require_within_range(seek: Seek, user: User) -> None:
     if seek.rating_min is None and seek.rating_max is None:
         return
     rating = rating_value_for(
@@ -114,7 +116,7 @@ def _require_within_range(seek: Seek, user: AbstractBaseUser) -> None:
         )
 
 
-def seek_accept(*, seek_id: int, user: AbstractBaseUser) -> Match:
+def seek_accept(*, seek_id: int, user: User | AnonymousUser) -> Match:
     """Take a seek: the match starts with the creator in seat 0 and ``user`` in seat 1.
 
     A seek for three or four fills seat by seat (:func:`_seek_seat_taken`): it stays open, and
@@ -123,7 +125,7 @@ def seek_accept(*, seek_id: int, user: AbstractBaseUser) -> Match:
     The seek row is locked for the whole transaction, so of two players accepting at once the
     second waits, then finds the seek closed and is refused: exactly one match is made.
     """
-    _require_player(user)
+    user = _require_player(user)
     with transaction.atomic():
         seek = _locked_open_seek(seek_id)
         if seek.creator_id == user.pk:
@@ -162,7 +164,7 @@ def seek_accept(*, seek_id: int, user: AbstractBaseUser) -> Match:
     return match
 
 
-def _seek_seat_taken(seek: Seek, user: AbstractBaseUser) -> Match:
+def _seek_seat_taken(seek: Seek, user: User) -> Match:
     """``user`` takes the next seat of a seek for three or four (the seek row is locked).
 
     The first to accept makes the match and sends its creator to the table, where the seats
@@ -220,7 +222,7 @@ def seeks_expiry_schedule(*, creator_id: int, after: float | None = None) -> Non
 
 
 @transaction.atomic
-def lobby_presence_leave(*, user: AbstractBaseUser) -> None:
+def lobby_presence_leave(*, user: User) -> None:
     """A lobby socket closed: count it, and start the clock on the person's open seeks."""
     presence_disconnect(user=user, place=LOBBY_PLACE)
     if Seek.objects.filter(creator_id=user.pk, status=Seek.Status.OPEN).exists():
@@ -249,8 +251,12 @@ def seeks_expiry_requeue() -> int:
             args_kwargs__kwargs__creator_id=creator_id,
         )
         presence = Presence.objects.filter(user_id=creator_id, place=LOBBY_PLACE).first()
-        here = presence is not None and presence.connections > 0
-        if pending.exists() or (here and not seek_creator_gone_stale(presence)):
+        here = (
+            presence is not None
+            and presence.connections > 0
+            and not seek_creator_gone_stale(presence)
+        )
+        if pending.exists() or here:
             continue
         with transaction.atomic():
             seeks_expiry_schedule(creator_id=creator_id, after=0)

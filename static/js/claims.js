@@ -173,6 +173,15 @@ export class ClaimPanel {
       submitEvent.preventDefault();
       this.submit(form.querySelector("#claim-points").value, form);
     });
+    // Enter in the empty box claims 0: most cards score nothing, and a key is all it takes.
+    // (Something typed that is not a number is still refused; the Claim button still wants a number.)
+    const box = form.querySelector("#claim-points");
+    box.placeholder = "0";
+    box.addEventListener("keydown", (keyEvent) => {
+      if (keyEvent.key !== "Enter" || box.value.trim() !== "" || box.validity.badInput) return;
+      keyEvent.preventDefault();
+      this.submit("0", form);
+    });
     slot.append(form);
     form.querySelector("#claim-points").focus({ preventScroll: true });
   }

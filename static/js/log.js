@@ -1,7 +1,7 @@
 // The live log of the match: one sentence per event, as the viewer sees it
 // ("You played 5♥ for 15, 2 points: fifteen two"). describeEvent is pure and tested.
 
-import { otherSeats } from "./seats.js";
+import { otherSeats, sideNamed } from "./seats.js";
 import { points, sayGo, sayItems } from "./speech.js";
 
 const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
@@ -31,6 +31,13 @@ function leaver(winner, context) {
 }
 
 const possessive = (seat, context) => (seat === context.viewer ? "Your" : `${who(seat, context)}'s`);
+
+/** "bob wins", "You win", or with four players "You & carol win": the winning side. */
+function winners(seat, context) {
+  const seats = context.seats || context.names.map((_, index) => index);
+  const side = sideNamed({ seats, viewer: context.viewer }, seat, (other) => who(other, context));
+  return `${side.text} ${side.plural ? "win" : "wins"}`;
+}
 
 /** One log sentence for an event ({type, data}), or null for events not worth a line. */
 export function describeEvent(event, context) {
@@ -82,9 +89,10 @@ export function describeEvent(event, context) {
     case "points_awarded":
       return `${name(data.seat)} ${data.seat === context.viewer ? "get" : "gets"} ${points(data.points)}${data.reason === "pone_start" ? " to start (the five-card game's three for the pone)" : ""}.`;
     case "game_ended":
-      return `${name(data.winner)} ${data.winner === context.viewer ? "win" : "wins"} the game ${data.scores[data.winner]} to ${Math.min(...data.scores)}${skunkText(data.skunk)}: ${points(data.match_points)} in the match.`;
+      return `${winners(data.winner, context)} the game ${data.scores[data.winner]} to ${Math.min(...data.scores)}${skunkText(data.skunk)}: ${points(data.match_points)} in the match.`;
     case "match_ended": {
-      const wins = `${name(data.winner)} ${data.winner === context.viewer ? "win" : "wins"} the match`;
+      if (data.winner === null) return "The match was aborted: every player left. No winner, no rating change.";
+      const wins = `${winners(data.winner, context)} the match`;
       if (data.reason === "resigned") return `${wins} by resignation.`;
       if (data.reason === "abandoned") {
         const left = leaver(data.winner, context);

@@ -6,6 +6,7 @@ import { MatchLog } from "./log.js";
 import { reduceView } from "./reducer.js";
 import { loadSoundChoice, saveSoundChoice, soundFor, TableSounds } from "./sound.js";
 import { Table } from "./table.js";
+import { startCountdowns } from "./table/countdown.js";
 
 const root = document.getElementById("match");
 const matchId = root.dataset.matchId;
@@ -39,6 +40,7 @@ let view = null;
 let connection = null;
 let fairness = null;
 
+startCountdowns(root); // a tournament's round clock, when the table has one
 const table = new Table(root, {
   discard: (cards) => connection.act({ type: "discard", cards }),
   play: (card) => connection.act({ type: "play", card }),

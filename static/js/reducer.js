@@ -69,8 +69,10 @@ export function withLegal(data) {
     const room = MAX_COUNT - data.count;
     playable = data.cards.filter((card) => cardValue(card) <= room);
   }
+  const mayDiscard = seat !== null && phase === "discard" && !data.discarded[seat];
   data.legal = {
-    discard: seat !== null && phase === "discard" && !data.discarded[seat],
+    discard: mayDiscard,
+    throw: mayDiscard ? cardsThrown(data.options, { dealer: seat === data.dealer }) : 0,
     play: playable,
     claim: pending !== null && pending.seat === seat ? pending.subject : null,
     muggins: callers.includes(seat),

@@ -48,3 +48,16 @@ export function isPartnership(view) {
 export function partnerOf(view, seat) {
   return isPartnership(view) ? view.seats[(view.seats.indexOf(seat) + 2) % 4] : null;
 }
+
+/**
+ * A seat's side named for a sentence: the seat alone, or with four players both partners, the
+ * viewer first, else in seat order ("You & bob", "ann & cy"). `plural` says whether the verb takes "win" (a pair,
+ * or "You") or "wins". `name(seat)` names a seat from the viewer's side.
+ */
+export function sideNamed(view, seat, name) {
+  const partner = partnerOf(view, seat);
+  if (partner === null) return { text: name(seat), plural: seat === view.viewer, you: seat === view.viewer };
+  const [first, second] = partner === view.viewer || (seat !== view.viewer && view.seats.indexOf(partner) < view.seats.indexOf(seat)) ? [partner, seat] : [seat, partner];
+  const you = first === view.viewer;
+  return { text: `${name(first)} & ${name(second)}`, plural: true, you };
+}

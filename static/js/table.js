@@ -10,7 +10,7 @@
 import { ClaimPanel } from "./claims.js";
 import { who } from "./log.js";
 import { laneSeats, nearSeatOf, onScreen, otherSeats } from "./seats.js";
-import { Announcer, URGENT, announcementFor } from "./table/announcer.js";
+import { Announcer, announcementFor, urgencyOf } from "./table/announcer.js";
 import { BoardPanel } from "./table/board-panel.js";
 import { Hands } from "./table/hands.js";
 import { HintPanel } from "./table/hint.js";
@@ -131,7 +131,7 @@ export class Table {
     if (this.held === null) this.show.afterEvent(event);
     this.result.afterEvent(event);
     const announcement = announcementFor(event, { name: (seat) => this.name(seat), viewer: after.viewer });
-    if (announcement) this.announcer.say(announcement, { urgent: URGENT.has(event.type) });
+    if (announcement) this.announcer.say(announcement, { urgency: urgencyOf(event) });
   }
 
   /** Continue: draw the held next deal, or lay the rest of the show down at once. */
@@ -140,6 +140,10 @@ export class Table {
       this.held = null;
       clearTimeout(this.holdTimer);
       this.holdTimer = null;
+      // Continue goes with the show: a player on it (by key or click) lands on the next deal's
+      // hand, not on the page's body.
+      const active = document.activeElement;
+      if (active && active.id === "show-continue") this.focusAfterAction = true;
       this.render(this.latest);
       return;
     }

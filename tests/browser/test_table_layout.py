@@ -57,14 +57,18 @@ def phase_of(page) -> str | None:
 
 
 def assert_in_view(page, phase: str, screen: str) -> None:
-    """The board, the count, the hand (or the hand laid down in the show) and the buttons of
-    this phase lie wholly inside the viewport, and the page is no wider than the screen (a
+    """The board, the count (none in the show), the hand (or the hand laid down in the show)
+    and the buttons of this phase lie wholly inside the viewport, and the page is no wider than the screen (a
     phone's browser would otherwise zoom out to fit it, and everything would look in view)."""
     wanted = {
         "board": "#board .board-svg",
         "board scores": "#board .board-points",
-        "count": "#count",
     }
+    if page.get_attribute("#felt", "data-showing") == "true":
+        # The show: the play's count is gone, not left at its last value.
+        assert not page.locator("#count").is_visible(), f"{screen} {phase}: the count in the show"
+    else:
+        wanted["count"] = "#count"
     if page.locator("#felt .shown:not([hidden])").count():
         wanted["hands in the show"] = "#felt .shown:not([hidden])"
     if page.evaluate("(window.cribbage.table.view.cards || []).length > 0"):

@@ -158,6 +158,16 @@ def test_a_player_who_abandoned_the_match_loses_it_and_the_log_says_why(alice, b
     assert state.phase == "match_over" and state.end_reason == "abandoned"
 
 
+def test_an_aborted_match_ends_with_no_winner(alice, bob):
+    state, events = apply(a_fresh_deal(), Resign(alice, "aborted"))
+    assert only(events, "match_ended")[0] == {
+        "winner": None,
+        "match_scores": [0, 0],
+        "reason": "aborted",
+    }
+    assert state.phase == "match_over" and state.winner is None
+
+
 def test_nobody_abandons_a_match_that_is_not_waiting_on_them(alice, bob):
     state = a_fresh_deal()
     state, _ = apply(state, legal_actions(state, alice)[0])
@@ -176,3 +186,45 @@ def test_a_resignation_needs_a_real_seat():
     with pytest.raises(IllegalAction) as error:
         apply(state, Resign(2))
     assert error.value.code == "bad_seat"
+
+
+def play_out_the_game(state):
+    """Apply the first legal action of the first seat to act until the game is won."""
+    events = []
+    while state.game_result is None:
+        seat = min(seats_to_act(state))
+        state, step = apply(state, legal_actions(state, seat)[0])
+        events.extend(step)
+    return state, events
+
+
+@pytest.mark.parametrize(
+    ("variant", "target", "pone_throws", "dealer_throws"),
+    [("six", 121, "KC QC", "TH 9H"), ("five", 61, "JC KC", "9H 4S")],
+)
+def test_the_game_ends_in_the_game_hole(variant, target, pone_throws, dealer_throws):
+    """Alice's 28 hand would carry her pegs well past the target: they stop in the game hole,
+    and every record of the game (the board, the game's result, the log) says the target."""
+    options = MatchOptions(variant=variant, match_target=1)
+    state = dealt(
+        options,
+        dealer=1,
+        pone=f"5H 5S 5D {pone_throws}" if variant == "five" else f"5H 5S 5D JC {pone_throws}",
+        dealer_cards=f"AD 2D 3D {dealer_throws}"
+        if variant == "five"
+        else f"AD 2D 3D 4S {dealer_throws}",
+        starter="5C",
+    )
+    state, _ = apply(state, Discard(0, parse_cards(pone_throws)))
+    state, _ = apply(state, Discard(1, parse_cards(dealer_throws)))
+    state = with_scores(state, target - 15, 0)
+    state, events = play_out_the_game(state)
+    pegged = sum(
+        event.data.get("points", event.data.get("total", 0))
+        for event in events
+        if event.data.get("seat") == 0 and event.type in ("card_played", "hand_shown")
+    )
+    assert target - 15 + pegged > target, "the counts would carry alice past the target"
+    assert state.scores[0] == target and state.game_result.scores[0] == target
+    assert only(events, "game_ended")[0]["scores"][0] == target
+    assert max(event.data["scores"][0] for event in events if "scores" in event.data) == target

@@ -43,7 +43,13 @@ def test_a_seat_sees_its_own_cards_and_only_counts_of_the_others(alice, bob, spe
     assert "AH" not in str(mine) and "9S" not in str(mine)
     assert view(state, spectator)["cards"] is None
     assert "AH" not in str(view(state, spectator))
-    assert mine["legal"] == {"discard": True, "play": [], "claim": None, "muggins": False}
+    assert mine["legal"] == {
+        "discard": True,
+        "throw": 2,
+        "play": [],
+        "claim": None,
+        "muggins": False,
+    }
     assert mine["to_act"] == [alice, bob]
 
 
@@ -136,6 +142,27 @@ def test_over_whole_matches_each_seat_sees_only_its_own_throw(options):
     assert throws_seen > 0
 
 
+@pytest.mark.parametrize(
+    "options",
+    THROW_OPTIONS,
+    ids=lambda o: f"{o.players}-players-{o.variant}-{o.scoring}-{o.deal}",
+)
+def test_the_view_says_how_many_cards_each_seat_throws_at_every_table_size(options):
+    """``legal.throw`` is the size of the discard the engine then takes from that seat (one
+    with three or four, two for the dealer who takes six), and 0 for a seat that may not
+    discard; the page's status line and hand bar say it, so they cannot disagree."""
+    discards = 0
+    for step in random_match(options, seed=11):
+        for seat in (*step.before.seats, None):
+            legal = view(step.before, seat)["legal"]
+            assert legal["throw"] == (0 if not legal["discard"] else legal["throw"])
+        if isinstance(step.action, Discard):
+            discards += 1
+            legal = view(step.before, step.action.seat)["legal"]
+            assert legal["discard"] and legal["throw"] == len(step.action.cards)
+    assert discards > 0
+
+
 def test_the_throw_is_forgotten_at_the_next_deal(alice, bob):
     state, _ = ready_to_play(
         MatchOptions(), dealer=alice, pone_keeps="KH QH 4H TH", dealer_keeps="AD 5C 2D 2S"
@@ -161,6 +188,7 @@ def test_the_seat_to_play_is_told_which_cards_it_may_play(alice, bob):
     assert view(state, bob)["turn"] == bob and view(state, bob)["count"] == 26
     assert view(state, None)["legal"] == {
         "discard": False,
+        "throw": 0,
         "play": [],
         "claim": None,
         "muggins": False,

@@ -161,3 +161,37 @@ def test_the_log_says_how_a_match_ended(js):
         "bob wins the match by resignation.",
         "You win the match: bob left the game.",
     ]
+
+
+def test_a_partnership_wins_as_a_side_in_the_log_and_the_result_panel(js):
+    """Four players: the log, the result's heading and its score line name both partners
+    ("You & Comp 2 win"), never one player as if it were a free-for-all."""
+    result = js(
+        """
+        const { describeEvent } = await load("log.js");
+        const { matchHeading, finalScoreLine } = await load("table/result.js");
+        const names = ["alice", "Computer", "Computer 2", "Computer 3"];
+        const name = (seat) => (seat === 0 ? "You" : names[seat]);
+        const context = { viewer: 0, names, seats: [0, 1, 2, 3] };
+        const game = { winner: 2, scores: [121, 90, 121, 90], skunk: "none", match_points: 1 };
+        const lost = { ...game, winner: 1, scores: [90, 121, 90, 121] };
+        const view = { seats: [0, 1, 2, 3], viewer: 0, winner: 2, end_reason: "points" };
+        const theirs = { ...view, winner: 3 };
+        return {
+          won: describeEvent({ type: "game_ended", data: game }, context),
+          lost: describeEvent({ type: "game_ended", data: lost }, context),
+          match: describeEvent({ type: "match_ended", data: { winner: 3, reason: "points", match_scores: [0, 1, 0, 1] } }, context),
+          ours: matchHeading(view, name),
+          theirs: matchHeading(theirs, name),
+          line: finalScoreLine(game, view, name),
+          twoSeats: describeEvent({ type: "game_ended", data: { ...game, winner: 1, scores: [90, 121] } }, { viewer: 0, names: ["alice", "bob"], seats: [0, 1] }),
+        };
+        """
+    )
+    assert result["won"].startswith("You & Computer 2 win the game 121 to 90")
+    assert result["lost"].startswith("Computer & Computer 3 win the game 121 to 90")
+    assert result["match"].startswith("Computer & Computer 3 win the match")
+    assert result["ours"] == "You & Computer 2 won the match!"
+    assert result["theirs"] == "Computer & Computer 3 won the match"
+    assert result["line"].endswith("to you & Computer 2.")
+    assert result["twoSeats"].startswith("bob wins the game 121 to 90")

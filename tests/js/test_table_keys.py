@@ -83,3 +83,40 @@ def test_a_hint_line_names_the_throw_and_its_expected_points(js):
     assert (
         result == "Throw five of hearts and five of diamonds: hand 8.4, your crib 6.1, overall 14.5"
     )
+
+
+def test_the_status_line_and_w_say_how_many_cards_to_throw_at_every_table_size(js):
+    """Two cards with two players, one with three or four, two for the three-player dealer who
+    takes six: the number comes from the view's ``legal.throw``, never a fixed sentence."""
+    result = js(
+        VIEW
+        + """
+        const { keyAnswer } = await load("table/keys.js");
+        const { statusText } = await load("table/status.js");
+        const { withLegal } = await load("reducer.js");
+        const names = (seat) => ["You", "bob", "carol", "dave"][seat];
+        const deal = (options, seats, dealer) => withLegal({
+          ...view({ phase: "discard", turn: null, series: [], played: [], count: 0 }),
+          options, seats, dealer, discarded: seats.map(() => false), go: seats.map(() => false),
+        });
+        const tables = {
+          two: deal({ variant: "six" }, [0, 1], 1),
+          three: deal({ variant: "six", players: 3 }, [0, 1, 2], 1),
+          four: deal({ variant: "six", players: 4 }, [0, 1, 2, 3], 0),
+          dealerSix: deal({ variant: "six", players: 3, deal: "dealer_six" }, [0, 1, 2], 0),
+          dealerSixPone: deal({ variant: "six", players: 3, deal: "dealer_six" }, [0, 1, 2], 2),
+        };
+        return Object.fromEntries(Object.entries(tables).map(([table, v]) => [
+          table, [statusText(v, names), keyAnswer("w", { view: v, name: names })],
+        ]));
+        """
+    )
+    one = "Choose one card to discard."
+    two = "Choose two cards to discard."
+    assert result == {
+        "two": [two, two],
+        "three": [one, one],
+        "four": [one, one],
+        "dealerSix": [two, two],
+        "dealerSixPone": [one, one],
+    }

@@ -133,7 +133,7 @@ def test_lines_queued_before_a_phase_change_hurry(js):
     result = js(
         ANNOUNCER
         + """
-        for (const text of ["one", "two", "three"]) announcer.say(text);
+        for (const text of ["one", "two", "three"]) announcer.say(text, { urgency: 2 });  // shows
         announcer.phaseChanged();
         const seen = [];
         for (const step of [79, 1, 19, 1, 19, 1]) {

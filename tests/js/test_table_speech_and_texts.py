@@ -115,11 +115,11 @@ def test_the_end_of_a_match_drops_old_lines_and_is_said_at_once(js):
     result = js(
         ANNOUNCER
         + """
-        for (const text of ["You: fifteen two", "Computer: go", "You: one for last"]) announcer.say(text);
+        for (const text of ["You: fifteen two", "Computer: go", "You: one for last"]) announcer.say(text, { urgency: 2 });
         const first = element.textContent;
-        announcer.say("Computer wins the game", { urgent: true });
+        announcer.say("Computer wins the game", { urgency: 3 });
         const atOnce = element.textContent;
-        announcer.say("Computer wins the match", { urgent: true });
+        announcer.say("Computer wins the match", { urgency: 3 });
         const held = element.textContent;  // an urgent line is not cut short by another
         clock.advance(80);
         const next = element.textContent;
@@ -178,7 +178,7 @@ def test_the_muggins_prompt_names_the_claim_and_says_when_it_is_last_hands_crib(
         const name = (seat) => (seat === 0 ? "You" : "bob");
         const window = { seat: 0, claimant: 1, subject: "crib", claimed: 4, cards: [], starter: "2C" };
         const base = { viewer: 0, seats: [0, 1], to_act: [0, 1], discarded: [false, false], pending_claim: null, turn: null, cuts: null };
-        const discard = { ...base, phase: "discard", muggins: window, legal: { discard: true, muggins: true } };
+        const discard = { ...base, phase: "discard", muggins: window, legal: { discard: true, throw: 2, muggins: true } };
         const bobs = { ...discard, legal: { discard: false, muggins: false }, viewer: 1, to_act: [0] };
         return [statusText(discard, name), statusText(bobs, name)];
         """
@@ -236,3 +236,136 @@ def test_a_shuffle_verdict_names_each_check_it_could_not_make(js):
         "Shuffle 1 (cut for deal): verified: the deck matches its commitment, the cuts came from it.",
         "Shuffle 3 (deal): not checked: the whole shuffle (this page opened after its commitment was sent).",
     ]
+
+
+# Events as a three-player table sends them, each at its time (ms), through the table's own
+# announcementFor and urgencyOf and the default Announcer; the line is read every 10 ms.
+FAST_EVENTS = (
+    FAKE_CLOCK
+    + """
+const { Announcer, announcementFor, urgencyOf } = await load("table/announcer.js");
+const element = document.createElement("div");
+document.body.append(element);
+const announcer = new Announcer(element);
+const name = (seat) => ["You", "bob", "carol"][seat];
+const played = (seat, card, count, extra = {}) => ({ type: "card_played", data: { seat, card, count, points: 0, items: [], ...extra } });
+const timeline = arg;  // [[at, event], ...]
+const shown = [];  // [time, text] each time the line changes
+const arrived = {};  // text -> time its event came
+let last = null;
+for (let now = 0; now <= 4000; now += 10) {
+  for (const [at, event] of timeline) {
+    if (at !== now) continue;
+    const text = announcementFor(event, { name, viewer: 0 });
+    arrived[text] = at;
+    announcer.say(text, { urgency: urgencyOf(event) });
+  }
+  if (element.textContent !== last) {
+    last = element.textContent;
+    shown.push([now, last]);
+  }
+  clock.advance(10);
+}
+return { shown, arrived };
+"""
+)
+
+
+def lines_after(result) -> list[str]:
+    return [text for _, text in result["shown"] if text]
+
+
+def test_fast_moves_are_shown_in_order_and_never_more_than_half_a_second_behind(js):
+    """Four cards 100 ms apart: the line shows a move, then the newest one within half a second
+    (a move superseded while it waited is dropped, never shown after a newer one)."""
+    events = [
+        [0, {"type": "card_played", "data": {"seat": 1, "card": "7H", "count": 7, "points": 0}}],
+        [100, {"type": "card_played", "data": {"seat": 2, "card": "6S", "count": 13, "points": 0}}],
+        [200, {"type": "card_played", "data": {"seat": 0, "card": "8D", "count": 21, "points": 0}}],
+        [600, {"type": "card_played", "data": {"seat": 1, "card": "4C", "count": 25, "points": 0}}],
+    ]
+    result = js(FAST_EVENTS, events)
+    said = lines_after(result)
+    order = list(result["arrived"])
+    assert said == sorted(said, key=order.index), said  # never an older move after a newer
+    assert said[0] == "bob plays seven of hearts, count 7"
+    assert said[-1] == "bob plays four of clubs, count 25"
+    assert "carol plays six of spades, count 13" not in said  # superseded while waiting
+    for at, text in result["shown"]:
+        if text:
+            assert at - result["arrived"][text] <= 500, (text, at, result["arrived"][text])
+
+
+def test_the_starter_is_said_before_the_play_and_a_score_cuts_a_move_short(js):
+    """The starter comes before the cards played after it, never after; a card that scores
+    replaces a plain move at once, and the end of the game replaces everything."""
+    events = [
+        [0, {"type": "starter_cut", "data": {"card": "6H", "heels": False}}],
+        [100, {"type": "card_played", "data": {"seat": 1, "card": "7H", "count": 7, "points": 0}}],
+        [200, {"type": "card_played", "data": {"seat": 2, "card": "6S", "count": 13, "points": 0}}],
+        [
+            1700,
+            {
+                "type": "card_played",
+                "data": {
+                    "seat": 0,
+                    "card": "2D",
+                    "count": 15,
+                    "points": 2,
+                    "items": [{"kind": "fifteen", "cards": ["7H", "6S", "2D"], "points": 2}],
+                },
+            },
+        ],
+        [
+            1750,
+            {"type": "game_ended", "data": {"winner": 0, "skunk": "none", "scores": [121, 90, 80]}},
+        ],
+    ]
+    result = js(FAST_EVENTS, events)
+    said = lines_after(result)
+    assert said[0] == "Starter: six of hearts"
+    assert "Starter: six of hearts" not in said[1:]
+    assert said[1] == "carol plays six of spades, count 13"  # the newest move, after the hold
+    # The scoring card cut the move short at once, and the game's end cut the card short.
+    times = {text: at for at, text in result["shown"] if text}
+    assert times[said[1]] <= 1500
+    scoring = next(text for text in said if text.startswith("You play two of diamonds"))
+    assert times[scoring] == 1700
+    assert said[-1].startswith("You win the game") and times[said[-1]] == 1750
+
+
+def test_enter_in_the_empty_claim_box_claims_zero_and_the_button_still_wants_a_number(js):
+    result = js(
+        """
+        const { ClaimPanel } = await load("claims.js");
+        const section = document.createElement("section");
+        document.body.append(section);
+        const claims = [];
+        const panel = new ClaimPanel(section, { onClaim: (points) => claims.push(points), onMuggins: () => {} });
+        const view = {
+          options: { scoring: "manual" }, legal: { claim: "play", muggins: false },
+          game: 1, hand: 1, played: [[0, "5H"]], shown: [], muggins: null, viewer: 0,
+        };
+        panel.render(view, { name: (seat) => (seat === 0 ? "You" : "bob"), viewer: 0 });
+        const box = section.querySelector("#claim-points");
+        section.querySelector("#claim-submit").click();  // the button with nothing typed
+        const refused = [claims.length, section.querySelector("#claim-error").textContent];
+        for (const button of section.querySelectorAll("button")) button.disabled = false;
+        box.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true, cancelable: true }));
+        return { refused, claims, placeholder: box.placeholder };
+        """
+    )
+    assert result["refused"][0] == 0 and "Enter a whole number" in result["refused"][1]
+    assert result["claims"] == [0]
+    assert result["placeholder"] == "0"
+
+
+def test_the_round_clock_counts_down_to_the_end_and_then_says_time_is_up(js):
+    result = js(
+        """
+        const { timeLeft } = await load("table/countdown.js");
+        const end = 10_000_000;
+        return [0, 1, 999, 1000, 61_000, 3_600_000, 3_725_000].map((ms) => timeLeft(end, end - ms));
+        """
+    )
+    assert result == ["time is up", "0:01", "0:01", "0:01", "1:01", "1:00:00", "1:02:05"]

@@ -153,6 +153,7 @@ def test_a_rematch_of_a_private_match_stays_private(alice, bob):
     services.rematch_offer(match_id=invitation.match_id, user=bob)
     new_match = services.rematch_offer(match_id=invitation.match_id, user=alice)
     assert Invitation.objects.filter(match=new_match).exists()
+    assert new_match.private, "the rematch is hidden from the live list and from strangers"
 
 
 def test_resigning_through_the_match_server_records_the_reason(match, bob):

@@ -6,6 +6,8 @@ second writer wait.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from django.contrib.auth import get_user_model
 
@@ -14,6 +16,7 @@ from games.signals import match_finished
 from ratings.hooks import match_finished_count
 from ratings.models import PlayerRating, RatingChange
 from ratings.services import match_tally_record
+from tests.server.driving import play_until_everyone_has_played
 from tests.server.test_concurrency import run_together
 from tests.support.services import require_postgres
 
@@ -36,6 +39,7 @@ def hook_held_back():
 def resigned_rated_match(winner, loser):
     match = services.match_create(creator=winner, options={"variant": "five"}, rated=True)
     services.match_join(match=match, user=loser)
+    play_until_everyone_has_played(match, random.Random(1))  # a result, not an abort
     services.match_resign(match_id=match.pk, user=loser)
     return match
 

@@ -3,12 +3,15 @@ the pairwise results it implies, in one rating period, in its own kind ("six-3p"
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from games import services
 from games.models import Seat
 from ratings.models import PlayerRating, RatingChange
 from ratings.services import match_tally_record, pairwise_results
+from tests.server.driving import play_until_everyone_has_played
 from tests.support.people import make_user
 
 pytestmark = pytest.mark.django_db
@@ -43,6 +46,7 @@ def test_a_rated_match_of_three_moves_three_ratings_in_its_own_kind(alice, bob, 
     match = services.match_create(creator=alice, options={"players": 3}, rated=True)
     for person in (bob, carol):
         services.match_join(match=match, user=person)
+    play_until_everyone_has_played(match, random.Random(1))  # a result, not an abort
     services.match_resign(match_id=match.pk, user=carol)  # the leader (by the rules) wins
     match.refresh_from_db()
     match_tally_record(match_id=match.pk)  # as the match-finished hook does (once per match)
@@ -59,6 +63,7 @@ def test_partners_win_together_and_each_is_rated_against_both_opponents(alice, b
     match = services.match_create(creator=alice, options={"players": 4}, rated=True)
     for person in (bob, carol, dave):
         services.match_join(match=match, user=person)
+    play_until_everyone_has_played(match, random.Random(1))  # a result, not an abort
     services.match_resign(match_id=match.pk, user=bob)  # bob and dave's side gives up
     match_tally_record(match_id=match.pk)
     changes = {change.user_id: change for change in RatingChange.objects.filter(match=match)}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -14,6 +16,7 @@ from ratings.glicko2 import Rating, Result, update
 from ratings.models import PlayerRating, PlayerStats, RatingChange, TalliedMatch
 from ratings.services import match_tally_record
 from tests.ratings.conftest import finished_match, seat_user
+from tests.server.driving import play_until_everyone_has_played
 from tests.support.tasks import tasks_run_due
 
 pytestmark = pytest.mark.django_db
@@ -49,6 +52,7 @@ def test_a_rated_match_raises_the_winner_and_lowers_the_loser_once(alice, bob):
 def test_a_hook_that_fails_after_the_update_rolls_it_back_and_the_retry_counts_once(alice, bob):
     match = services.match_create(creator=alice, options={"variant": "five"}, rated=True)
     services.match_join(match=match, user=bob)
+    play_until_everyone_has_played(match, random.Random(1))  # a result, not an abort
     services.match_resign(match_id=match.pk, user=bob)
 
     def broken(sender, **details) -> None:
@@ -74,6 +78,7 @@ def test_a_resignation_counts_as_a_lost_match(alice, bob):
         creator=alice, options={"variant": "five", "match_target": 3}, rated=True
     )
     services.match_join(match=match, user=bob)
+    play_until_everyone_has_played(match, random.Random(1))  # a result, not an abort
     services.match_resign(match_id=match.pk, user=bob)
     tasks_run_due()
     assert RatingChange.objects.get(match=match, user=bob).score == 0.0
@@ -125,3 +130,90 @@ def test_a_second_rated_match_starts_from_the_first_ones_result(alice, bob):
     assert change.rating_before == pytest.approx(after_first)
     assert rating_of(alice).matches == 2
     assert RatingChange.objects.get(match=first, user=alice).rating_after == after_first
+
+
+def resigned_at_once(winner, loser, *, via_invitation: bool = True) -> Match:
+    """A rated private invitation from ``winner``, accepted by ``loser``, who resigns at once."""
+    from lobby import services as lobby_services
+
+    invitation = lobby_services.invitation_create(
+        creator=winner, options={"variant": "five", "match_target": 1}, rated=True
+    )
+    lobby_services.invitation_accept(token=invitation.token, user=loser)
+    services.match_resign(match_id=invitation.match_id, user=loser)
+    tasks_run_due()
+    return Match.objects.get(pk=invitation.match_id)
+
+
+def resigned_after_the_first_play(winner, loser, seed: int) -> Match:
+    match = services.match_create(
+        creator=winner, options={"variant": "five", "match_target": 1}, rated=True
+    )
+    services.match_join(match=match, user=loser)
+    play_until_everyone_has_played(match, random.Random(seed))
+    services.match_resign(match_id=match.pk, user=loser)
+    tasks_run_due()
+    return Match.objects.get(pk=match.pk)
+
+
+def three_ordinary_wins_from_scratch() -> float:
+    rating = Rating()
+    opponent = Rating()
+    for _ in range(3):
+        rating, opponent = (
+            update(rating, [Result(opponent.rating, opponent.deviation, 1.0)]),
+            update(opponent, [Result(rating.rating, rating.deviation, 0.0)]),
+        )
+    return rating.rating
+
+
+def test_a_rated_match_resigned_before_both_played_a_card_is_aborted(alice, bob):
+    match = resigned_at_once(alice, bob)
+    assert match.status == Match.Status.FINISHED and match.finish_reason == "resigned"
+    assert not RatingChange.objects.filter(match=match).exists()
+    assert not PlayerRating.objects.filter(matches__gt=0).exists()
+
+
+def test_seventy_quick_resignations_farm_no_rating(alice, bob):
+    """The attack of issue 25 (item 5): 70 rated invitations, each resigned at once by a
+    second account, took the first from 1500 to 1975."""
+    for _ in range(70):
+        resigned_at_once(alice, bob)
+    assert not RatingChange.objects.exists()
+    assert PlayerRating.objects.filter(user=alice, matches__gt=0).count() == 0
+
+
+def test_only_three_rated_results_between_two_accounts_count_in_a_day(alice, bob, carol):
+    """The same farming with a card played each time: the fourth and later matches between
+    alice and bob are casual, so her rating moves no more than three ordinary wins move it."""
+    for seed in range(8):
+        resigned_after_the_first_play(alice, bob, seed)
+    assert RatingChange.objects.filter(user=alice).count() == 3
+    assert rating_of(alice).matches == 3
+    assert rating_of(alice).rating == pytest.approx(three_ordinary_wins_from_scratch(), abs=0.01)
+    # Another opponent still counts: the limit is per pair of accounts.
+    resigned_after_the_first_play(alice, carol, 9)
+    assert rating_of(alice).matches == 4
+
+
+def test_the_invitation_and_the_seek_say_a_fourth_rated_match_today_is_casual(
+    client, alice, bob, carol
+):
+    from lobby import services as lobby_services
+
+    for seed in range(3):
+        resigned_after_the_first_play(alice, bob, seed)
+    invitation = lobby_services.invitation_create(
+        creator=alice, options={"variant": "five", "match_target": 1}, rated=True
+    )
+    lobby_services.seek_create(creator=alice, options={"variant": "five"}, rated=True)
+    client.force_login(bob)
+    page = client.get(f"/lobby/invite/{invitation.token}/").content.decode()
+    assert 'data-testid="casual-for-you"' in page and "will be casual" in page
+    assert 'data-testid="casual-for-you"' in client.get("/lobby/").content.decode()
+    client.force_login(carol)  # carol and alice have had no rated result together
+    assert (
+        'data-testid="casual-for-you"'
+        not in client.get(f"/lobby/invite/{invitation.token}/").content.decode()
+    )
+    assert 'data-testid="casual-for-you"' not in client.get("/lobby/").content.decode()

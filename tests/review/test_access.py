@@ -116,3 +116,28 @@ def test_review_routes_refuse_the_wrong_method(client, alice, bob):
     assert client.post(f"/matches/{match.pk}/review/").status_code == 405
     assert client.get(f"/matches/{match.pk}/review/share/").status_code == 405
     assert client.get(f"/matches/{match.pk}/review/play-this-deal/").status_code == 405
+
+
+def review_data(client, match) -> dict:
+    import json
+    import re
+
+    page = client.get(f"/matches/{match.pk}/review/").content.decode()
+    found = re.search(
+        r'<script id="review-data" type="application/json">(.*?)</script>', page, re.S
+    )
+    assert found, "no review data on the page"
+    return json.loads(found.group(1))
+
+
+def test_the_review_draws_a_player_in_their_own_seat_near_as_the_table_does(
+    client, alice, bob, mallory
+):
+    """bob sat in seat 1: his review puts seat 1 near (the bottom, black), as his table did;
+    alice's puts seat 0 there, and a stranger's the default seat 0."""
+    match = finished_match(alice, bob)
+    seen = {}
+    for person in (alice, bob, mallory):
+        client.force_login(person)
+        seen[person.username] = review_data(client, match)["viewer_seat"]
+    assert seen == {alice.username: 0, bob.username: 1, mallory.username: None}

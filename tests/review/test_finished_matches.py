@@ -133,7 +133,8 @@ def test_match_points_are_listed_with_the_players_own_first(alice, bob):
 
 
 def test_a_partner_of_the_winner_is_listed_as_won_and_everyone_else_is_named(alice, bob, carol):
-    """At four, seat 2 wins with seat 0: alice (seat 0) won, and the row names the three others."""
+    """At four, seat 2 wins with seat 0: alice (seat 0) won, and the row names the three others
+    by side."""
     match = Match.objects.create(
         players=4,
         status=Match.Status.FINISHED,
@@ -155,7 +156,8 @@ def test_a_partner_of_the_winner_is_listed_as_won_and_everyone_else_is_named(ali
 
     (row,) = rows()
     assert row.result == "won" and row.computer
-    assert row.opponent.split(", ")[0] == bob.username and carol.username in row.opponent
+    # By side: the two opponents as one, the partner apart (not a free-for-all).
+    assert row.opponent == f"{bob.username} & {carol.username}, with Computer 2 (hard) as partner"
     assert ids(rows(result="won")) == [match.pk] and rows(result="lost") == []
     (bobs,) = finished_matches_page(player=bob, viewer=bob, filters=FinishedFilters())[1]
     assert bobs.result == "lost"

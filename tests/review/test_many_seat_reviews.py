@@ -109,6 +109,9 @@ def test_a_four_seat_match_has_no_play_this_deal_and_a_transcript_by_partnership
         f"Cribbage match {match.pk}: {names[0]} & {names[2]} against {names[1]} & {names[3]}"
     )
     assert transcript.rstrip().endswith("win the match.")
+    # The review's title names the same sides, not four players against each other.
+    page = client.get(f"/matches/{match.pk}/review/").content.decode()
+    assert f"Review: {names[0]} &amp; {names[2]} against {names[1]} &amp; {names[3]}" in page
     first_deal = next(
         line for line in transcript.splitlines() if line.startswith("Game 1, hand 1:")
     )

@@ -6,6 +6,7 @@ import pytest
 
 from games.fairness import verify_commitment
 from games.models import Match, Shuffle
+from lobby.selectors import live_matches
 from review.deals import REPLAY_SOURCE, ReplayDecks
 from review.models import DealReplay, ShareLink
 from tests.review.conftest import finished_match, match_in_play
@@ -76,6 +77,18 @@ def test_a_stranger_cannot_replay_a_private_match_without_its_share_link(
     )
     assert response.status_code == 302
     assert Match.objects.filter(seats__user=mallory, deck_source=REPLAY_SOURCE).count() == 1
+
+
+def test_playing_the_deal_of_a_private_match_makes_a_private_match(client, alice, bob, carol):
+    original = finished_match(alice, bob, private=True)
+    client.force_login(bob)
+    assert client.post(f"/matches/{original.pk}/review/play-this-deal/").status_code == 302
+    replay = Match.objects.get(deck_source=REPLAY_SOURCE)
+    assert replay.private
+    client.force_login(carol)
+    assert client.get(f"/matches/{replay.pk}/view.json").status_code == 403
+    assert replay.status == Match.Status.ACTIVE
+    assert replay.pk not in [row["id"] for row in live_matches()]
 
 
 def test_a_visitor_who_plays_the_deal_becomes_a_guest(client, alice, bob):

@@ -43,3 +43,22 @@ def play_random_match(match: Match, rng: random.Random, max_steps: int = 5000) -
         seat, action = move
         services.action_apply(match_id=match.pk, user=users[seat], action=action)
     raise AssertionError("the match did not end")
+
+
+def play_until_everyone_has_played(match: Match, rng: random.Random, max_steps: int = 500) -> None:
+    """Random legal moves until every seat has played a card: past the point where a rated
+    match that ends is a result and no longer an abort (docs/ratings.md)."""
+    users = users_by_seat(match)
+    for _ in range(max_steps):
+        state = load_state(Match.objects.get(pk=match.pk))
+        if state.phase == "match_over":
+            return
+        played = {event.public.get("seat") for event in match.events.filter(type="card_played")}
+        if set(users) <= played:
+            return
+        move = random_move(match, rng)
+        if move is None:
+            return
+        seat, action = move
+        services.action_apply(match_id=match.pk, user=users[seat], action=action)
+    raise AssertionError("not every seat played")

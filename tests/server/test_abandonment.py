@@ -142,3 +142,37 @@ def test_the_sweep_queues_the_hook_of_a_finished_match_that_never_sent_it(match,
     assert timers_requeue()["match_finished"] == 0
     assert tasks_run_due() >= 1
     assert timers_requeue()["match_finished"] == 0  # sent: nothing more to do
+
+
+def test_a_rated_match_both_players_left_is_aborted_with_no_winner_and_no_rating(alice, bob):
+    """Issue 25, item 2: outside tournaments a match every player has left is aborted."""
+    from ratings.models import RatingChange
+
+    waiting = services.match_create(creator=alice, options={"match_target": 1}, rated=True)
+    match = services.match_join(match=waiting, user=bob)
+    leaves(match, alice, seconds_ago=125)
+    leaves(match, bob, seconds_ago=121)
+    tasks_run_due(now=timezone.now() + timedelta(seconds=130))
+    tasks_run_due()
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    assert (match.finish_reason, match.winner_seat) == ("aborted", None)
+    assert not RatingChange.objects.exists()
+    state = engine.MatchState.from_dict(match.state)
+    assert state.phase == "match_over" and state.winner is None
+    from django.test import Client
+
+    client = Client()
+    client.force_login(alice)
+    assert client.get(f"/matches/{match.pk}/").status_code == 200
+    assert client.get(f"/matches/{match.pk}/review/").status_code == 200
+    transcript = client.get(f"/matches/{match.pk}/review/transcript.txt").content.decode()
+    assert "The match was aborted" in transcript
+
+
+def test_one_player_left_and_the_other_is_here_the_one_here_wins(match, alice, bob):
+    match_presence_connect(match_id=match.pk, user=alice)
+    leaves(match, bob, seconds_ago=121)
+    tasks_run_due(now=timezone.now() + timedelta(seconds=130))
+    match.refresh_from_db()
+    assert (match.finish_reason, match.winner_seat) == ("abandoned", 0)

@@ -11,6 +11,8 @@ from games.hints import HINT_THROWS, HintRefused, discard_hint_get
 from games.models import Match
 from games.services.recording import load_state
 from games.strategy.analysis import analyze_discard
+from tests.tournaments.conftest import tournament_full
+from tournaments.models import Pairing
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -58,10 +60,27 @@ def test_a_match_between_people_never_gets_a_hint(match, alice, bob):
 
 
 def test_a_rated_match_against_the_computer_gets_no_hint(computer_match, alice):
-    computer_match.rated = True  # how rated play will mark a match
-    with pytest.raises(HintRefused) as refused:
-        discard_hint_get(match=computer_match, user=alice)
-    assert refused.value.code == "hint_not_casual"
+    Match.objects.filter(pk=computer_match.pk).update(rated=True)
+    response = client_for(alice).get(f"/matches/{computer_match.pk}/hint.json")
+    assert (response.status_code, response.json()["error"]) == (403, "hint_results_count")
+    assert "rated" in response.json()["message"]
+
+
+def test_a_casual_tournament_table_against_the_computer_gets_no_hint(alice, bob, carol):
+    """The attack of issue 25 (item 6): a casual tournament, its odd seat filled by the
+    computer; the person at that table asked for the best throws and got them."""
+    tournament_full(
+        alice, [alice, bob, carol], kind="swiss", rounds=1, computers_fill=True, variant="six"
+    )
+    table = Match.objects.get(seats__is_bot=True)
+    assert Pairing.objects.filter(match=table).exists() and not table.rated
+    person = table.seats.get(is_bot=False).user
+    client = client_for(person)
+    response = client.get(f"/matches/{table.pk}/hint.json")
+    assert (response.status_code, response.json()["error"]) == (403, "hint_results_count")
+    assert "tournament" in response.json()["message"]
+    page = client.get(f"/matches/{table.pk}/")
+    assert page.context["hint_offered"] is False
 
 
 def test_no_hint_once_alice_has_thrown(computer_match, alice):

@@ -47,6 +47,10 @@ def start_site(own_database, tmp_path) -> Iterator:
             BOT_DELAY_SECONDS=bot,
             ABANDON_AFTER_SECONDS=abandon,
             SEEK_CREATOR_GRACE_SECONDS=seek_grace,
+            # One task at a time: after the crash both players' checks fall due together (the
+            # dead server's stale count lapses too), and which is charged then depends on which
+            # check takes the match's lock first. Tracked for the presence lease (issue 24, 1).
+            TASK_WORKER_THREADS="1",
         )
         server = DaphneServer(env, log_path=tmp_path / "daphne.log").start()
         started.append(server)

@@ -151,4 +151,4 @@ def test_a_partner_of_the_winner_has_won_on_the_profile(alice, bob, carol):
         six = next(row for row in match_record(user=person) if row.variant == "six")
         assert (six.played, six.won) == (1, won)
     [recent] = recent_matches(user=carol, viewer=carol)
-    assert recent.result == "won" and recent.opponent == "alice, bob, dave"
+    assert recent.result == "won" and recent.opponent == "bob & dave, with alice as partner"

@@ -40,8 +40,11 @@ def test_migrations_run_once_in_a_one_shot_service_before_any_replica(services, 
     assert migrate["command"] == ["python", "manage.py", "migrate", "--noinput"]
     assert migrate.get("restart", "no") == "no"
     assert migrate["depends_on"]["db"] == {"condition": "service_healthy"}
-    # The same settings as the replicas, so it migrates the database they use.
-    assert migrate["environment"] == services["web1"]["environment"]
+    # The same settings as the replicas, so it migrates the database they use (only the web
+    # replicas' health check asks for a live worker).
+    web_environment = dict(services["web1"]["environment"])
+    assert web_environment.pop("HEALTHZ_REQUIRE_WORKER") == "true"
+    assert migrate["environment"] == web_environment
     for name in WEB_REPLICAS:
         assert services[name]["depends_on"]["migrate"] == {
             "condition": "service_completed_successfully"
@@ -75,8 +78,13 @@ def test_a_worker_runs_the_tasks_beside_the_replicas_once_the_schema_is_migrated
     worker = services["worker"]
     assert worker["command"][:3] == ["python", "manage.py", "run_worker"]
     assert "run_worker" in get_commands()
-    # The replicas' settings: the same database, and Redis, through which its moves reach them.
-    assert worker["environment"] == services["web1"]["environment"]
+    # The replicas' settings: the same database, and Redis, through which its moves reach them
+    # (plus its threads; the replicas' health check alone asks for a live worker).
+    worker_environment = dict(worker["environment"])
+    worker_environment.pop("TASK_WORKER_THREADS")
+    web_environment = dict(services["web1"]["environment"])
+    web_environment.pop("HEALTHZ_REQUIRE_WORKER")
+    assert worker_environment == web_environment
     assert worker["depends_on"]["migrate"] == {"condition": "service_completed_successfully"}
     assert worker["depends_on"]["redis"] == {"condition": "service_healthy"}
     assert "ports" not in worker
@@ -89,3 +97,13 @@ def test_the_build_context_leaves_out_local_environments_data_and_caches():
         if line.strip() and not line.startswith("#")
     }
     assert {".git", ".venv", "data", "staticfiles", "test-artifacts", "__pycache__"} <= ignored
+
+
+def test_the_worker_is_restarted_and_scaled_and_the_web_health_check_asks_for_it(services):
+    worker = services["worker"]
+    assert worker["command"] == ["python", "manage.py", "run_worker"]
+    assert worker["restart"] == "unless-stopped"
+    assert str(worker["deploy"]["replicas"]).startswith("${WORKER_PROCESSES")
+    assert "TASK_WORKER_THREADS" in worker["environment"]
+    for name in WEB_REPLICAS:
+        assert services[name]["environment"]["HEALTHZ_REQUIRE_WORKER"] == "true"

@@ -169,3 +169,52 @@ def test_other_paths_on_the_probe_host_are_refused_with_production_settings(prod
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(f"{production_server.url}/", timeout=10)
     assert refused.value.code == 400
+
+
+@pytest.mark.django_db
+def test_it_reports_no_worker_and_stays_healthy_unless_a_worker_is_required(client, settings):
+    settings.HEALTHZ_REQUIRE_WORKER = False
+    body = client.get("/healthz").json()
+    assert body["status"] == "ok"
+    assert body["worker"] == {
+        "ok": True,
+        "required": False,
+        "alive": 0,
+        "last_seen_seconds_ago": None,
+        "warning": "no worker has checked in",
+    }
+
+
+@pytest.mark.django_db
+def test_with_a_worker_required_it_answers_503_until_one_checks_in(client, settings):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from cribbage_site import health
+    from cribbage_site.worker_lease import worker_heartbeat_beat
+
+    settings.HEALTHZ_REQUIRE_WORKER = True
+    settings.TASK_WORKER_LEASE_SECONDS = 30
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    assert response.json()["failing"] == ["worker"]
+
+    # A worker whose lease lapsed (seen 40 s ago) is reported, and still fails the check.
+    long_ago = timezone.now() - timedelta(seconds=40)
+    worker_heartbeat_beat(worker_id="killed-worker", started_at=long_ago)
+    from cribbage_site.models import WorkerHeartbeat
+
+    WorkerHeartbeat.objects.filter(worker_id="killed-worker").update(seen_at=long_ago)
+    health.forget_last_result()
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    worker = response.json()["worker"]
+    assert worker["alive"] == 0 and worker["last_seen_seconds_ago"] >= 40
+    assert worker["warning"] == "no worker is alive"
+
+    worker_heartbeat_beat(worker_id="live-worker", started_at=timezone.now())
+    health.forget_last_result()
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.json()["worker"]["alive"] == 1

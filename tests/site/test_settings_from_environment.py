@@ -114,3 +114,16 @@ def test_an_unknown_channel_layer_kind_is_refused_at_start_up():
     )
     assert started.returncode != 0
     assert "REDIS_CHANNEL_LAYER must be one of" in started.stderr
+
+
+def test_a_sqlite_url_waits_for_a_competing_writer_like_the_embedded_default():
+    entry = database_from_url("sqlite:///data/site.db")
+    assert entry["ENGINE"] == "django.db.backends.sqlite3"
+    assert entry["OPTIONS"] == {"timeout": 20, "transaction_mode": "IMMEDIATE"}
+    assert database_from_url("sqlite://")["NAME"] == ":memory:"
+
+
+def test_a_url_for_an_engine_the_project_does_not_support_is_refused_even_if_parseable():
+    for url in ("mysql://root@localhost/cribbage", "oracle://scott:tiger@db/orcl", "nosuch://x/y"):
+        with pytest.raises(ValueError, match="not supported"):
+            database_from_url(url)

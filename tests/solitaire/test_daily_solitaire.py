@@ -8,7 +8,9 @@ import json
 from datetime import date, timedelta
 
 import pytest
+from django.contrib.auth import get_user_model
 
+from accounts.services import guest_create
 from games.engine.scoring import score_show
 from games.engine.solitaire import SolitaireState, last_four_count
 from games.fairness import verify_commitment
@@ -61,7 +63,14 @@ def test_a_player_has_one_game_a_day(alice):
     assert SolitaireGame.objects.count() == 1
 
 
+def joined_before(day: date, *people) -> None:
+    """Make ``people``'s accounts older than ``day``: only such accounts rank that day."""
+    began = selectors.day_began(day) - timedelta(days=1)
+    get_user_model().objects.filter(pk__in=[p.pk for p in people]).update(date_joined=began)
+
+
 def test_finished_games_make_the_days_leaderboard_and_the_players_history(alice, bob, carol):
+    joined_before(DAY, alice, bob, carol)
     for player, mode in ((alice, "auto"), (bob, "count")):
         game = services.solitaire_game_start(player=player, mode=mode, day=DAY)
         play_to_the_end(game, player)
@@ -117,3 +126,32 @@ def test_the_pages_and_the_json_endpoint(client, alice):
     assert client.get("/solitaire/mine/").status_code == 200
     client.logout()
     assert client.get("/solitaire/mine/").status_code == 302
+
+
+def test_a_guest_and_an_account_made_today_play_the_deal_unranked(alice, bob):
+    """The attack of issue 25 (item 7): a throwaway guest (or a fresh account) sees all 52
+    cards, then ranks; now neither ranks, and an older account's one game does."""
+    guest = guest_create()
+    joined_before(DAY, alice, guest)  # even a guest from before the day does not rank
+    for player in (guest, bob, alice):
+        game = services.solitaire_game_start(player=player, day=DAY)
+        play_to_the_end(game, player)
+    board = selectors.leaderboard(deal=DailyDeal.objects.get(day=DAY))
+    assert [row["player"] for row in board] == ["alice"]
+    # Bob made his account on the day: he played it, it is in his history, it does not rank.
+    assert selectors.history(player=bob)[0]["finished"]
+
+
+def test_only_an_accounts_first_attempt_counts(alice):
+    joined_before(DAY, alice)
+    first = play_to_the_end(services.solitaire_game_start(player=alice, day=DAY), alice)
+    again = services.solitaire_game_start(player=alice, mode="count", day=DAY)
+    assert again.pk == first.pk and again.mode == first.mode
+    board = selectors.leaderboard(deal=DailyDeal.objects.get(day=DAY))
+    assert [(row["player"], row["score"]) for row in board] == [("alice", first.score)]
+
+
+def test_the_page_says_what_the_daily_deal_cannot_prevent(client):
+    page = client.get("/solitaire/").content.decode()
+    assert "friends telling each other the cards" in page
+    assert "guests and accounts made today play unranked" in page

@@ -2,22 +2,16 @@
 
 from __future__ import annotations
 
-import doctest
 import random
 
 import pytest
 
 from games.engine.cards import DECK, parse_cards
 from games.engine.scoring import rank_points, score_play, show_total
-from games.strategy import play_to_win as module
 from games.strategy.keep_likelihood import weight_of_ranks
 from games.strategy.pegging_search import all_opponent_hands
 from games.strategy.play_to_win import CRIB_MEAN, chance_values
 from games.strategy.win_probability import win_probability
-
-
-def test_the_doctest_holds():
-    assert doctest.testmod(module).failed == 0
 
 
 def brute_chance(hand, theirs, series, count, needs, *, kept, their_kept, is_pone, starter):

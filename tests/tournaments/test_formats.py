@@ -29,14 +29,17 @@ def test_an_eight_player_swiss_pairs_by_score_then_seed_without_rematches(field,
     round_settle(cup)
     cup.refresh_from_db()
     assert cup.status == Tournament.Status.FINISHED
+    # Level on points, games and spread, head-to-head decides before the seed (issue 25,
+    # item 4): among p2, p5 and p6 only p5 beat one of the others (p6, in round 1), so p5 is
+    # second and p2 and p6 share third; among p3, p4 and p7, p3 beat p4.
     assert table_of_standings(cup) == [
         ("p1", 1, 3),
-        ("p2", 2, 2),
         ("p5", 2, 2),
-        ("p6", 2, 2),
+        ("p2", 3, 2),
+        ("p6", 3, 2),
         ("p3", 5, 1),
-        ("p4", 5, 1),
-        ("p7", 5, 1),
+        ("p4", 6, 1),
+        ("p7", 6, 1),
         ("p8", 8, 0),
     ]
 
@@ -105,13 +108,16 @@ def test_an_acc_session_of_six_scores_game_points_and_spread_then_a_final(field,
     for _ in range(2):
         round_play(cup, rng)
     cup.refresh_from_db()
-    # Hand-worked from the games as played: 2 a win, 3 a win by 31 or more, spread +/-margin.
+    # Hand-worked from the games as played: 2 a win, 3 a win by 31 or more, spread +/-margin,
+    # the margin being ACC's: the target minus the loser's score (the game ends in the game
+    # hole, issue 25 item 3).
     expected: dict[str, list[int]] = {f"p{n}": [0, 0, 0] for n in range(1, 7)}
     main_stage = {"tournament_pairing__round__tournament": cup, "status": Match.Status.FINISHED}
     for match in Match.objects.filter(**main_stage):
         game = match.games.get()
         winner, loser = (game.winner_seat, 1 - game.winner_seat)
-        margin = game.scores[winner] - game.scores[loser]
+        assert game.scores[winner] == 61, "the winner's pegs stop in the game hole"
+        margin = 61 - game.scores[loser]
         names_by_seat = {seat.number: seat.user.username for seat in match.seats.all()}
         expected[names_by_seat[winner]][0] += 3 if margin >= 31 else 2
         expected[names_by_seat[winner]][1] += 1

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from tests.tournaments.conftest import round_settle, tasks_settle, tournament_full
 from tournaments.models import Pairing, Tournament
@@ -119,6 +122,22 @@ def test_the_page_shows_standings_tables_and_a_players_own_table(client, alice, 
     assert 'data-testid="my-table"' not in live
 
 
+def test_a_finished_tournament_names_its_winner_and_podium_on_its_page_and_in_the_list(
+    client, alice, field
+):
+    players = field(4)
+    cup = tournament_full(alice, players, kind="swiss", rounds=2)
+    round_settle(cup)  # the lower number wins: p1 beats everyone, p2 beats all but p1
+    round_settle(cup)
+    tasks_settle()
+    page = client.get(reverse("tournaments:detail", args=[cup.pk])).content.decode()
+    assert 'data-testid="podium"' in page and "Winner: p1" in page
+    assert page.index("Winner: p1") < page.index("Final standings")
+    assert "First: p1" in page and "Second: p2" in page and "Third: p3" in page
+    listing = client.get(reverse("tournaments:list")).content.decode()
+    assert "won by <strong>p1</strong>" in listing
+
+
 def test_a_knockout_page_draws_its_bracket(client, alice, field):
     cup = tournament_full(alice, field(3), kind="knockout")
     page = client.get(reverse("tournaments:detail", args=[cup.pk])).content.decode()
@@ -138,3 +157,54 @@ def test_no_page_shows_the_duplicate_secret(client, alice, field):
     for name in ("detail", "live"):
         page = client.get(reverse(f"tournaments:{name}", args=[cup.pk])).content.decode()
         assert cup.deck_secret not in page
+
+
+def test_a_start_time_typed_in_local_time_is_stored_in_utc_and_shown_for_the_browser(client, alice):
+    """The form's datetime-local is the player's wall clock; the page's script sends the
+    offset (minutes behind UTC, as JavaScript's getTimezoneOffset), so 20:00 typed in UTC-5
+    (offset 300) starts at 01:00 UTC the next day. The page writes it as a <time> the browser
+    shows in its own zone."""
+    client.force_login(alice)
+    typed = (timezone.now() + timedelta(days=2)).replace(hour=20, minute=0, second=0, microsecond=0)
+    fields = {
+        "name": "Evening cup",
+        "kind": "swiss",
+        "variant": "six",
+        "scoring": "auto",
+        "match_target": 1,
+        "capacity": 4,
+        "round_minutes": 20,
+        "no_show_seconds": 300,
+        "starts_at": typed.strftime("%Y-%m-%dT%H:%M"),
+        "starts_at_offset": 300,
+    }
+    response = client.post(reverse("tournaments:new"), fields)
+    cup = Tournament.objects.get(name="Evening cup")
+    assert response.status_code == 302
+    assert cup.starts_at == typed + timedelta(hours=5)
+    page = client.get(response["Location"]).content.decode()
+    assert f'datetime="{cup.starts_at.isoformat()}" data-local' in page
+
+
+def test_a_local_start_time_already_past_in_utc_is_refused(client, alice):
+    """An offset that puts the typed time in the past is refused, and nothing is created."""
+    client.force_login(alice)
+    typed = timezone.now() + timedelta(hours=1)
+    response = client.post(
+        reverse("tournaments:new"),
+        {
+            "name": "Too late",
+            "kind": "swiss",
+            "variant": "six",
+            "scoring": "auto",
+            "match_target": 1,
+            "capacity": 4,
+            "round_minutes": 20,
+            "no_show_seconds": 300,
+            "starts_at": typed.strftime("%Y-%m-%dT%H:%M"),
+            "starts_at_offset": -120,  # UTC+2: the typed hour was an hour ago in UTC
+        },
+    )
+    assert response.status_code == 200
+    assert "The start time must be in the future." in response.content.decode()
+    assert not Tournament.objects.exists()

@@ -16,6 +16,7 @@ from tournaments.pairing import (
     bracket_next_round,
     bracket_size,
     duplicate_scores,
+    game_margin,
     knockout_qualifiers,
     round_robin_schedule,
     standings_compute,
@@ -164,6 +165,17 @@ def test_acc_game_points_win_two_skunk_three():
     assert knockout_qualifiers(9) == 3
 
 
+@pytest.mark.parametrize(
+    ("winner_score", "loser_score", "target", "margin"),
+    [(69, 57, 61, 4), (61, 57, 61, 4), (125, 90, 121, 31), (121, 0, 121, 121)],
+)
+def test_a_games_margin_is_the_target_minus_the_losers_score(
+    winner_score, loser_score, target, margin
+):
+    """The attack of issue 25 (item 3): 57-69 to 61 was credited 12, not ACC's 4."""
+    assert game_margin(winner_score=winner_score, loser_score=loser_score, target=target) == margin
+
+
 def test_acc_standings_by_game_points_then_games_won_then_spread():
     # Round 1: a beats b by 35 (skunk, 3 points), c beats d by 10.
     # Round 2: a beats c by 5, d beats b by 40 (skunk).
@@ -206,6 +218,32 @@ def test_ties_share_a_rank_and_the_seeding_orders_them():
     results.append(TableResult(1, ("c", "d"), winner=1, points=(50, 61)))
     table = standings_compute(list("abcd"), results)
     assert [(r.player, r.rank) for r in table] == [("b", 1), ("d", 1), ("a", 3), ("c", 3)]
+
+
+def test_head_to_head_breaks_a_tie_on_points_wins_and_spread_before_the_seed():
+    """The wrong result of issue 25 (item 4): a and b level on points, wins and spread; b
+    beat a, yet a (the better seed) ranked first."""
+    results = [
+        TableResult(1, ("a", "b"), winner=1, points=(51, 61), games=((1, 10),)),
+        TableResult(1, ("c", "d"), winner=0, points=(61, 60), games=((0, 1),)),
+        TableResult(2, ("a", "c"), winner=0, points=(61, 46), games=((0, 15),)),
+        TableResult(2, ("b", "d"), winner=1, points=(56, 61), games=((1, 5),)),
+    ]
+    for scoring in ("match", "acc"):
+        table = standings_compute(list("abcd"), results, scoring=scoring)
+        top = [(r.player, r.score, r.wins, r.spread, r.rank) for r in table[:2]]
+        points = 1 if scoring == "match" else 2
+        assert top == [("b", points, 1, 5, 1), ("a", points, 1, 5, 2)]
+
+
+def test_head_to_head_counts_only_games_between_the_tied_players():
+    # a and b never met: level on everything, so the seed orders them and they share a rank.
+    results = [
+        TableResult(1, ("a", "c"), winner=0, points=(61, 51)),
+        TableResult(1, ("b", "d"), winner=0, points=(61, 51)),
+    ]
+    table = standings_compute(list("abcd"), results)
+    assert [(r.player, r.rank) for r in table[:2]] == [("a", 1), ("b", 1)]
 
 
 def test_the_duplicate_score_compares_each_seat_with_the_field_on_the_same_deals():

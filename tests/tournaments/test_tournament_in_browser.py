@@ -4,6 +4,7 @@ The pages pass axe-core's audit (no serious or critical violation) on the way.""
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -72,13 +73,25 @@ def test_two_people_join_are_sent_to_their_table_and_see_the_standings(
     bob.page.wait_for_url("**/matches/*/", timeout=20000)
     assert alice.page.url == bob.page.url
     bob.page.wait_for_selector("#connection[data-state=open]")
+    # The table says whose it is: the tournament, the round, its clock, a link back.
+    for player in (alice, bob):
+        banner = player.page.inner_text("[data-testid=table-banner]")
+        assert (
+            "Browser cup" in banner and "Round 1" in banner and "Back to the tournament" in banner
+        )
+        assert re.search(r"round ends in \d+:\d\d", banner), banner
+    save_screenshot(alice.page, "tournament-table-desktop")
+    save_screenshot(bob.page, "tournament-table-phone")
 
     # Bob resigns; back on the tournament page both see the final standings.
     bob.page.click("#resign-button")
     bob.page.click("#resign-button")
     bob.page.wait_for_selector("#result-panel", state="visible")
+    back = bob.page.locator("#back-to-lobby")
+    assert back.inner_text() == "Back to the tournament"
     alice.page.goto(tournament_url)
-    bob.page.goto(tournament_url)
+    back.click()
+    bob.page.wait_for_url(tournament_url)
     for player in (alice, bob):
         player.page.wait_for_selector("text=Final standings", timeout=20000)
         first = player.page.locator("[data-testid=standings] tbody tr").first

@@ -13,6 +13,7 @@ from tournaments.pairing.scoring import (
     TableResult,
     acc_game_points,
     duplicate_scores,
+    game_margin,
     knockout_qualifiers,
     standings_compute,
 )
@@ -28,6 +29,7 @@ __all__ = [
     "bracket_next_round",
     "bracket_size",
     "duplicate_scores",
+    "game_margin",
     "knockout_qualifiers",
     "round_robin_schedule",
     "standings_compute",

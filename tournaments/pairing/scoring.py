@@ -6,14 +6,17 @@ the match's games and each game's winner and margin. From them:
 - match scoring (Swiss, round robin, knockout): a win, a forfeit won or a bye is 1 point;
 - ACC scoring: each game a win is 2 game points, a skunk (a win by 31 or more) 3, a loss 0;
   a bye or a forfeit won is one game won for 2 game points and no spread;
-- spread: the winner of each game gets +margin, the loser -margin;
+- spread: the winner of each game gets +margin, the loser -margin, where the margin is the
+  target (121 or 61) minus the loser's score (ACC's rule: the game ends in the game hole, so
+  points a count would have carried the winner past the target count for nothing);
 - duplicate score: with duplicate deals every table of a round plays the same decks, so a
   player's points for minus against is compared with the average of everyone who held the same
   seat of those decks that round; the sum over the rounds is the duplicate score.
 
-Standings sort by score, then games won, then spread (ACC's order), then the duplicate score,
-then the seeding order the caller passes (rating, or registration); or, when the tournament
-ranks by it, by the duplicate score first.
+Standings sort by score, then games won, then spread (ACC's order), then head-to-head among
+the players still level (wins against each other), then the duplicate score, then the seeding
+order the caller passes (rating, or registration); or, when the tournament ranks by it, by the
+duplicate score first.
 
 >>> acc_game_points(margin=31)
 3
@@ -34,6 +37,19 @@ ACC_WIN, ACC_SKUNK = 2, 3
 def acc_game_points(*, margin: int) -> int:
     """Game points for winning a game by ``margin``: 2, or 3 for a skunk (31 or more)."""
     return ACC_SKUNK if margin >= SKUNK_MARGIN else ACC_WIN
+
+
+def game_margin(*, winner_score: int, loser_score: int, target: int) -> int:
+    """A game's margin for the spread: the target minus the loser's score.
+
+    The engine stops the winner's pegs in the game hole, so a game recorded under it has the
+    winner on the target; a game recorded before it may show the winner past it (69 to 57 in a
+    game to 61), and still counts only to the target.
+
+    >>> game_margin(winner_score=69, loser_score=57, target=61)
+    4
+    """
+    return min(winner_score, target) - loser_score
 
 
 def knockout_qualifiers(players: int) -> int:
@@ -100,6 +116,26 @@ def duplicate_scores(results: Iterable[TableResult]) -> dict[Any, float]:
     return dict(scores)
 
 
+def _head_to_head_wins(rows, results: list[TableResult], merit) -> dict[Any, int]:
+    """Each player's wins against the players level with them on ``merit``: among tied
+    players, the one who beat the others ranks first. A game won (ACC) or a match won counts;
+    a forfeit won between them counts as a win, a bye or a double forfeit not at all."""
+    level: dict[Any, tuple] = {row.player: merit(row) for row in rows}
+    wins: dict[Any, int] = dict.fromkeys(level, 0)
+    for result in results:
+        if result.is_bye or result.winner is None:
+            continue
+        first, second = result.players
+        if level[first] != level[second]:
+            continue
+        if result.games and not result.forfeit:
+            for game_winner, _ in result.games:
+                wins[result.players[game_winner]] += 1
+        else:
+            wins[result.players[result.winner]] += 1
+    return wins
+
+
 def standings_compute(
     seeded: Sequence[Any],
     results: Iterable[TableResult],
@@ -158,10 +194,16 @@ def standings_compute(
         rows[player].duplicate = round(value, 2)
     seed_index = {player: index for index, player in enumerate(seeded)}
 
-    def ranking_key(row: Standing) -> tuple:
-        merit = (row.score, row.wins, row.spread, row.duplicate)
-        if by_duplicate:
-            merit = (row.duplicate, *merit)
+    def merit_before_head_to_head(row: Standing) -> tuple[float, ...]:
+        merit: tuple[float, ...] = (row.score, row.wins, row.spread)
+        return (row.duplicate, *merit) if by_duplicate else merit
+
+    head_to_head = _head_to_head_wins(rows.values(), results, merit_before_head_to_head)
+
+    def ranking_key(row: Standing) -> tuple[float, ...]:
+        merit: tuple[float, ...] = (*merit_before_head_to_head(row), head_to_head[row.player])
+        if not by_duplicate:
+            merit = (*merit, row.duplicate)
         return tuple(-value for value in merit)
 
     ordered = sorted(rows.values(), key=lambda row: (ranking_key(row), seed_index[row.player]))

@@ -82,7 +82,7 @@ def _pair_all(players: list, met: dict[Hashable, set], budget: list[int]) -> lis
         return []
     paired = [False] * count
     stack: list[list[int]] = []  # [player index, opponent index tried last]
-    first = 0
+    first: int | None = 0
     while True:
         if first is not None:
             while first < count and paired[first]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from datetime import datetime
-from typing import Any
+from typing import Any, NoReturn
 
 from django.db import transaction
 from django.utils import timezone
@@ -48,7 +48,7 @@ COMPUTER_LEVEL = "medium"
 """The computer that fills a seat when the creator names none: an even game for most players."""
 
 
-def _refuse(code: str, message: str) -> None:
+def _refuse(code: str, message: str) -> NoReturn:
     raise TournamentError(code, message)
 
 
@@ -175,7 +175,7 @@ def late_join_open(tournament: Tournament) -> bool:
 
 
 def _rating(tournament: Tournament, entry: Entry) -> float:
-    if entry.is_bot:
+    if entry.user_id is None:  # the computer
         return 0.0
     return rating_value_for(
         user_id=entry.user_id, kind=kind_of(variant=tournament.variant, players=2)

@@ -25,6 +25,7 @@ from tournaments.pairing import (
     PairingImpossible,
     bracket_first_round,
     bracket_next_round,
+    game_margin,
     knockout_qualifiers,
     round_robin_schedule,
     swiss_pair,
@@ -68,7 +69,7 @@ def _swiss_pairs(tournament: Tournament, entries: list[Entry]) -> Pairs | None:
         key=lambda row: (-row.score, seed[row.player]),
     )
     played = set()
-    had_bye = set()
+    had_bye: set[int] = set()
     for first, second in Pairing.objects.filter(round__tournament=tournament).values_list(
         "first_id", "second_id"
     ):
@@ -172,6 +173,7 @@ def round_open(*, tournament: Tournament, stage: str, pairs: Pairs) -> Round:
 def _walkover(round_: Round, table: int, first: Entry, second: Entry, *, knockout: bool) -> None:
     """A table with a withdrawn player: the other wins without play (both gone: nobody does,
     except in a knockout, where someone must go on and the higher seed does)."""
+    winner: Entry | None
     if first.withdrawn_at is None:
         winner = first
     elif second.withdrawn_at is None:
@@ -209,7 +211,7 @@ def _table_start(
     else:
         match_join(match=match, user=second.user)
     for entry in (first, second):
-        if not entry.is_bot:
+        if entry.user_id is not None:  # a person
             table_ready(
                 tournament_id=tournament.pk,
                 user_id=entry.user_id,
@@ -261,15 +263,27 @@ def pairing_result_record(*, match_id: int) -> bool:
         return False
     with transaction.atomic():
         tournament = tournament_locked(pairing.round.tournament_id)
+        assert tournament is not None, "a tournament outlives its tables"
         pairing = Pairing.objects.select_for_update().get(pk=pairing.pk)
         if pairing.finished:
             return False
         match = Match.objects.get(pk=match_id)
         games = list(match.games.order_by("number"))
-        points = [sum(game.scores[seat] for game in games) for seat in (0, 1)]
-        pairing.points = points
+        target = engine.MatchOptions.from_dict(match.options_dict).game_target
+
+        def pegged(score: int) -> int:
+            return min(score, target)  # the game hole, for games recorded before the rule
+
+        pairing.points = [sum(pegged(game.scores[seat]) for game in games) for seat in (0, 1)]
         pairing.games = [
-            [game.winner_seat, game.scores[game.winner_seat] - game.scores[1 - game.winner_seat]]
+            [
+                game.winner_seat,
+                game_margin(
+                    winner_score=game.scores[game.winner_seat],
+                    loser_score=game.scores[1 - game.winner_seat],
+                    target=target,
+                ),
+            ]
             for game in games
         ]
         pairing.forfeit = bool(pairing.no_shows) or not games
@@ -286,6 +300,16 @@ def pairing_result_record(*, match_id: int) -> bool:
             timers.round_next_schedule(tournament=tournament, after_round=pairing.round.number)
         tournament_changed(tournament.pk)
         return True
+
+
+def table_everyone_absent(match: Match, seats: list[int]) -> bool:
+    """Every player left the table (games.competition tells us as the match is ended by
+    abandonment): recorded like two no-shows, so it is a loss for both (docs/tournaments.md).
+    A table with one person (against the computer) is left to the abandonment as it is."""
+    if len(seats) < 2:
+        return False
+    updated = Pairing.objects.filter(match_id=match.pk, finished=False).update(no_shows=seats)
+    return updated > 0
 
 
 def no_show_check_run(*, pairing_id: int) -> bool:
@@ -338,7 +362,7 @@ def round_clock_run(*, round_id: int) -> int:
     playing = Pairing.objects.filter(round=round_, finished=False, match__isnull=False)
     for pairing in playing.select_related("match"):
         match = pairing.match
-        if match.status != Match.Status.ACTIVE:
+        if match is None or match.status != Match.Status.ACTIVE:  # None: filtered out above
             continue
         Pairing.objects.filter(pk=pairing.pk, finished=False).update(timed_out=True)
         loser = clock_loser(engine.MatchState.from_dict(match.state))

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.core.management.base import BaseCommand
 
-from cribbage_site.worker import tasks_requeue, worker_build
+from cribbage_site.worker import worker_build
 
 
 class Command(BaseCommand):
     help = (
         "Queue again whatever is due with no task waiting, then run the site's tasks (bot turns, "
-        "abandonment, seek expiry, the match-finished hook) until stopped. Run one or more."
+        "abandonment, seek expiry, the match-finished hook, housekeeping) until stopped. Run "
+        "one or more; each outlives database and Redis outages."
     )
 
     def add_arguments(self, parser) -> None:
@@ -20,13 +22,24 @@ class Command(BaseCommand):
             default=None,
             help="Seconds between looks for due tasks when idle (default TASK_WORKER_INTERVAL).",
         )
-        parser.add_argument("--no-requeue", action="store_true", help="Skip the start-up sweep.")
+        parser.add_argument(
+            "--threads",
+            type=int,
+            default=None,
+            help="Tasks run at once, one thread each (default TASK_WORKER_THREADS).",
+        )
 
-    def handle(self, *, interval: float | None, no_requeue: bool, **options) -> None:
-        if not no_requeue:
-            self.stdout.write(f"Re-queued: {tasks_requeue()}")
-        worker = worker_build(interval=interval)
+    def handle(self, *, interval: float | None, threads: int | None, **options) -> None:
+        threads = settings.TASK_WORKER_THREADS if threads is None else threads
+        if threads < 1:
+            raise ValueError("--threads must be at least 1")
+        worker = worker_build(interval=interval, threads=threads)
         worker.configure_signals()
-        self.stdout.write(f"Worker {worker.worker_id} running (Ctrl-C stops it).")
-        self.stdout.flush()
-        worker.run()
+
+        def started() -> None:
+            self.stdout.write(
+                f"Worker {worker.worker_id}, {threads} thread(s), running (Ctrl-C stops it)."
+            )
+            self.stdout.flush()
+
+        worker.run(on_started=started)

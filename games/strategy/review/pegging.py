@@ -95,8 +95,10 @@ def graded_play_values(
     playable = [card for card in state.held[seat] if state.count + card.value <= MAX_COUNT]
     if to_win:
         return chances_to_win(state, seat, opponent), "win"
+    kept = state.kept[seat]
+    assert kept is not None, "plays are graded in the play, after the throw"
     opening = opening_position_values(
-        state.kept[seat],
+        kept,
         [card for _, card in state.played],
         is_dealer=seat == state.dealer,
         variant=state.options.variant,
@@ -116,9 +118,11 @@ def chances_to_win(state: MatchState, seat: int, opponent: int) -> dict[Card, fl
     if state.starter is None:
         raise ValueError("the chance to win needs the starter: grade plays only in the play")
     target = state.options.game_target
+    kept = state.kept[seat]
+    assert kept is not None, "the starter is cut after the throw"
     return chance_values(
         hand=state.held[seat],
-        kept=state.kept[seat],
+        kept=kept,
         opponent_played=tuple(card for who, card in state.played if who == opponent),
         unseen=unseen_cards(state, seat),
         opponent_held=len(state.held[opponent]),
@@ -167,7 +171,7 @@ def play_values(state: MatchState, seat: int, *, to_win: bool = False) -> dict[C
     for card in hidden:
         unseen_by_rank[card.rank] += 1
     holding = 0 if state.said_go[opponent] else len(state.held[opponent])
-    needs = (None, None)
+    needs: tuple[int | None, int | None] = (None, None)
     if to_win:
         target = state.options.game_target
         needs = (target - state.scores[seat], target - state.scores[opponent])

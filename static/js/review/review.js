@@ -12,14 +12,15 @@ import { BoardPanel } from "../table/board-panel.js";
 import { itemLine } from "../table/show.js";
 import { renderHandAnalysis, renderSummary } from "./analysis-view.js";
 import { drawChart, scoreLineFromTimeline } from "./chart.js";
-import { expandSteps, handIndexAt, handsShown, searchWithStep, stepForKey, stepFromLocation } from "./steps.js";
+import { expandSteps, FLAWS, flawCounts, flawKey, flawStep, flawSteps, handIndexAt, handsShown, searchWithStep, stepForKey, stepFromLocation } from "./steps.js";
 
 const data = JSON.parse(document.getElementById("review-data").textContent);
 const $ = (id) => document.getElementById(id);
 const { hands, names, analysis } = data;
 const steps = expandSteps(data.steps);
-const NEAR = 0;
-const FAR = 1;
+// The reviewing player's own seat is drawn near (at the bottom, black), as at the table;
+// anyone else sees seat 0 there.
+const NEAR = Number.isInteger(data.viewer_seat) ? data.viewer_seat : 0;
 const name = (seat) => names[seat] || `Seat ${seat + 1}`;
 const logContext = { viewer: null, names, seats: names.map((_, seat) => seat) };
 
@@ -28,6 +29,7 @@ const logContext = { viewer: null, names, seats: names.map((_, seat) => seat) };
 const seatCount = data.seats || names.length;
 const view = { seats: names.map((_, seat) => seat), viewer: null, options: { variant: data.variant } };
 const lanes = laneSeats(view, NEAR);
+const FAR = lanes[1][1]; // the two-player board's other track
 const many = seatCount > 2;
 let board = null;
 let panel = null;
@@ -239,6 +241,60 @@ function chart(hand) {
   });
 }
 
+// Each player's inaccuracies, mistakes and blunders (two-player analyses only), counted and
+// jumped through: a line per player under the controls, visible as the page opens.
+const flaws = analysis && analysis.graded !== false ? flawSteps(steps, analysis) : [];
+
+function plural(count, word) {
+  return `${count} ${count === 1 ? word : { inaccuracy: "inaccuracies", mistake: "mistakes", blunder: "blunders" }[word]}`;
+}
+
+function jumpToFlaw(seat, direction) {
+  const step = flawStep(current, flaws, seat, direction);
+  if (step === null) {
+    $("flaw-status").textContent = `${name(seat)} has no ${direction > 0 ? "later" : "earlier"} mistake.`;
+    return;
+  }
+  show(step);
+  const flaw = flaws.find((entry) => entry.step === step && entry.seat === seat);
+  $("flaw-status").textContent = `${name(seat)}'s ${flaw.label}.`;
+}
+
+function buildFlaws() {
+  const box = $("flaws");
+  if (!analysis || analysis.graded === false) return;
+  const counts = flawCounts(flaws, [0, 1]);
+  const keys = [["p", "n"], ["P", "N"]];
+  box.replaceChildren(
+    ...[0, 1].map((seat) => {
+      const row = document.createElement("div");
+      row.className = "flaw-row";
+      row.dataset.seat = String(seat);
+      const text = document.createElement("span");
+      text.className = "flaw-counts";
+      const accuracy = analysis.players[String(seat)].accuracy;
+      text.textContent = `${name(seat)}: ${FLAWS.map((label) => plural(counts[seat][label], label)).join(", ")}${accuracy === null ? "" : ` · accuracy ${accuracy.toFixed(1)}%`}`;
+      const back = document.createElement("button");
+      back.type = "button";
+      back.className = "secondary flaw-back";
+      back.textContent = "◀";
+      back.title = `${name(seat)}'s previous mistake (${keys[seat][0]})`;
+      back.setAttribute("aria-label", back.title);
+      back.addEventListener("click", () => jumpToFlaw(seat, -1));
+      const on = document.createElement("button");
+      on.type = "button";
+      on.className = "secondary flaw-on";
+      on.textContent = "▶";
+      on.title = `${name(seat)}'s next mistake (${keys[seat][1]})`;
+      on.setAttribute("aria-label", on.title);
+      on.addEventListener("click", () => jumpToFlaw(seat, 1));
+      row.append(back, text, on);
+      return row;
+    }),
+  );
+  box.hidden = false;
+}
+
 function toggleKeys(open = $("keys-list").hidden) {
   $("keys-list").hidden = !open;
   $("keys-button").setAttribute("aria-expanded", String(open));
@@ -255,6 +311,12 @@ document.addEventListener("keydown", (event) => {
   }
   if (event.key === "Escape" && !$("keys-list").hidden) {
     toggleKeys(false);
+    return;
+  }
+  const jump = flawKey(event.key);
+  if (jump && flaws.length) {
+    event.preventDefault();
+    jumpToFlaw(jump.seat, jump.direction);
     return;
   }
   const next = stepForKey(event.key, current, steps, hands);
@@ -275,6 +337,7 @@ $("scrub").addEventListener("input", (event) => show(Number(event.target.value))
 window.addEventListener("hashchange", () => show(stepFromLocation("", location.hash, steps)));
 
 buildHandList();
+buildFlaws();
 renderSummary($("summary"), analysis, names);
-show(stepFromLocation(location.search, location.hash, steps), { push: false });
-window.cribbageReview = { show, get step() { return current; }, steps, hands };
+show(stepFromLocation(location.search, location.hash, steps, hands), { push: false });
+window.cribbageReview = { show, get step() { return current; }, steps, hands, flaws };

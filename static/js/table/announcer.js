@@ -5,14 +5,33 @@ import { skunkText } from "../log.js";
 import { points, sayGo, sayItems } from "../speech.js";
 
 /**
- * The spoken and shown score line. Several can arrive in one burst (a last card, then three
- * shows): each is held for a moment so people and screen readers catch every one, a long
- * backlog speeds up, and nothing lingers: the last line is cleared a while after it was said,
- * and at once when a new phase or hand begins, so "Starter: ace of spades" is not still up
- * during the next hand's discard. A line still being held is never cut short, except by an
- * urgent one (a game or the match won): that drops every ordinary line still waiting and
- * replaces the one on show, so the end of a match is never announced after an old
- * "fifteen two".
+ * How much a line matters against others waiting: a move (a card, a discard, a Go) is
+ * ORDINARY and only the newest one describes the table; a score, the starter, a show, a new
+ * hand is a SCORE line, each worth hearing; a game or the match won is a RESULT.
+ */
+export const ORDINARY = 1;
+export const SCORE = 2;
+export const RESULT = 3;
+
+const SCORE_EVENTS = new Set(["hand_started", "starter_cut", "points_awarded", "go_scored", "hand_shown", "score_revealed", "muggins_called"]);
+const RESULT_EVENTS = new Set(["game_ended", "match_ended"]);
+
+/** The urgency of an event's line (a card that scores is a SCORE line). */
+export function urgencyOf({ type, data }) {
+  if (RESULT_EVENTS.has(type)) return RESULT;
+  if (SCORE_EVENTS.has(type) || (type === "card_played" && data && data.points)) return SCORE;
+  return ORDINARY;
+}
+
+/**
+ * The spoken and shown score line: what it says is the table as it is now, not seconds
+ * behind. A new line drops every waiting line less urgent than itself (and a new move the
+ * waiting move, only the newest move being true), and cuts short a line on show that is less
+ * urgent; a line on show as urgent or more is held at least `fastMs` before the newer one
+ * follows, so a burst is said in order, each line briefly. Several SCORE lines in a burst (a
+ * last card, then three shows) each get `holdMs` (a long backlog speeds up to `fastMs`).
+ * Nothing lingers: the last line is cleared a while after it was said, and at once when a new
+ * phase or hand begins.
  */
 export class Announcer {
   constructor(element, { holdMs = 1500, fastMs = 500, lingerMs = 4000, backlog = 3 } = {}) {
@@ -21,15 +40,26 @@ export class Announcer {
     this.fastMs = fastMs;
     this.lingerMs = lingerMs;
     this.backlog = backlog;
-    this.queue = []; // [{ text, hurry, urgent }]
+    this.queue = []; // [{ text, hurry, urgency }]
     this.holding = null; // the item on show while it is held, else null
+    this.shownAt = 0;
     this.timer = null;
   }
 
-  say(text, { urgent = false } = {}) {
-    if (urgent) this.queue = this.queue.filter((item) => item.urgent);
-    this.queue.push({ text, hurry: false, urgent });
-    if (!this.holding || (urgent && !this.holding.urgent)) this.next();
+  say(text, { urgency = ORDINARY } = {}) {
+    this.queue = this.queue.filter((item) => item.urgency > urgency || (item.urgency === urgency && urgency > ORDINARY));
+    this.queue.push({ text, hurry: false, urgency });
+    if (!this.holding || this.holding.urgency < urgency) {
+      this.next();
+      return;
+    }
+    // A newer line waits for the one on show, but no longer than `fastMs` after it came up
+    // when that one was a move: a move is old news once the next arrives.
+    if (this.holding.urgency === ORDINARY) {
+      clearTimeout(this.timer);
+      const left = Math.max(0, this.fastMs - (Date.now() - this.shownAt));
+      this.timer = setTimeout(() => this.next(), left);
+    }
   }
 
   /** A new phase or hand began: lines still waiting belong to the old one and hurry. */
@@ -47,6 +77,7 @@ export class Announcer {
       return;
     }
     this.holding = item;
+    this.shownAt = Date.now();
     this.element.textContent = item.text;
     this.element.classList.remove("flash");
     void this.element.offsetWidth; // restart the highlight animation
@@ -62,9 +93,6 @@ export class Announcer {
     this.element.classList.remove("flash");
   }
 }
-
-/** Events whose line replaces whatever is still waiting to be said. */
-export const URGENT = new Set(["game_ended", "match_ended"]);
 
 const SUBJECTS = { play: "the card", heels: "his heels", hand: "the hand", crib: "the crib" };
 
@@ -122,6 +150,7 @@ export function announcementFor({ type, data }, { name, viewer }) {
       return `${name(data.winner)} ${verb(data.winner, "win", "wins")} the game${score}${skunkText(data.skunk)}`;
     }
     case "match_ended": {
+      if (data.winner === null) return "The match was aborted: every player left";
       const wins = `${name(data.winner)} ${verb(data.winner, "win", "wins")} the match`;
       if (data.reason === "resigned") return `${wins} by resignation`;
       if (data.reason === "abandoned") return `${wins}: a player left the table`;

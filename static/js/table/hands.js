@@ -72,13 +72,10 @@ export class Hands {
     }
   }
 
-  /** How many cards the viewer lays away: two with two players, one with three or four (two
-   * for the dealer who takes six). */
+  /** How many cards the viewer lays away now: the view's `legal.throw` (two with two players,
+   * one with three or four, two for the three-player dealer who takes six). */
   get throwSize() {
-    const { view } = this.table;
-    if (view.seats.length === 2) return 2;
-    // The three-player option where the dealer takes six: the dealer throws two.
-    return view.options.deal === "dealer_six" && view.dealer === view.viewer ? 2 : 1;
+    return this.table.view.legal.throw;
   }
 
   renderNearHand() {

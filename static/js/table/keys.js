@@ -16,7 +16,7 @@ export const KEY_COMMANDS = [
   ["W", "Whose turn it is, or what the table waits for"],
   ["G", "Who has said Go"],
   ["1 to 6", "Choose the card at that place in your hand (to discard, or to play)"],
-  ["Enter", "Send the two chosen cards to the crib"],
+  ["Enter", "Send the chosen cards to the crib"],
   ["?", "Show or hide this list"],
 ];
 
@@ -199,7 +199,7 @@ export class KeyCommands {
   }
 
   /**
-   * Enter sends a chosen pair from anywhere but another control (where it means that control);
+   * Enter sends the chosen cards from anywhere but another control (where it means that control);
    * on a card of the hand it sends too, since choosing is done. Space only from the page itself.
    */
   confirmDiscard(keyEvent) {

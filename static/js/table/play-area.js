@@ -2,7 +2,8 @@
 // seat's cards of this hand in the order played, earlier series turned down. A card just played
 // slides in from its player's side (CSS, none under prefers-reduced-motion).
 
-import { cardBackElement, cardElement } from "../cards.js";
+import { cardBackElement, cardElement, cardName } from "../cards.js";
+import { shortNames, trackOfSeat } from "./seat-marks.js";
 
 /**
  * Draw the play area; `rows` are [lane, seat], the far seat first as they sit on screen.
@@ -22,15 +23,26 @@ export function renderPlayArea(table, rows, name, { animate = false } = {}) {
   count.setAttribute("aria-label", `Count ${view.count}`);
 
   const currentStart = view.played.length - view.series.length;
+  // Two rows need no short names (the full one, cut by the label's width, is plain enough).
+  const shorts = view.seats.length > 2 ? shortNames(view.seats, name) : Object.fromEntries(view.seats.map((seat) => [seat, name(seat)]));
   table.$("series").replaceChildren(
     ...rows.map(([lane, seat]) => {
       const row = document.createElement("div");
-      row.className = `series-row series-${lane}`;
+      row.className = `series-row series-${lane} seat-track-${trackOfSeat(view, rows, seat)}`;
       row.dataset.seat = String(seat);
       const label = document.createElement("span");
       label.className = "series-label";
-      label.textContent = view.phase === "play" && view.go[seat] ? `${name(seat)} · Go` : name(seat);
+      const go = view.phase === "play" && view.go[seat];
+      label.textContent = shorts[seat];
+      label.title = go ? `${name(seat)} · Go` : name(seat);
       row.append(label);
+      if (go) {
+        // Beside the name, not in it: the name keeps its room whole.
+        const said = document.createElement("span");
+        said.className = "badge badge-go series-go";
+        said.textContent = "Go";
+        row.append(said);
+      }
       const cards = document.createElement("div");
       cards.className = "series-cards";
       view.played.forEach(([player, card], index) => {
@@ -39,6 +51,8 @@ export function renderPlayArea(table, rows, name, { animate = false } = {}) {
         const arrived = animate && index >= before ? ` just-played from-${lane}` : "";
         const element = cardElement(card, { extraClass: (current ? "small in-series" : "small old-series") + arrived });
         element.style.order = String(index);
+        element.dataset.seat = String(seat);
+        element.setAttribute("aria-label", `${cardName(card)}, played by ${name(seat)}`);
         cards.append(element);
       });
       row.append(cards);

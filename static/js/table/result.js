@@ -2,7 +2,7 @@
 // how it ended when that was not on points.
 
 import { skunkText } from "../log.js";
-import { otherSeats } from "../seats.js";
+import { otherSeats, sideNamed } from "../seats.js";
 import { points } from "../speech.js";
 
 /** How a match that did not end on points ended, from the viewer's side, or null. */
@@ -26,11 +26,18 @@ export function endingLine(view, name) {
 /** "Final score 121 to 95, a skunk: 2 points to you.": against the best of the other seats. */
 export function finalScoreLine(result, view, name) {
   const runnerUp = Math.max(...result.scores.filter((_, seat) => seat !== result.winner));
-  return `Final score ${result.scores[result.winner]} to ${runnerUp}${skunkText(result.skunk)}: ${points(result.match_points)} to ${result.winner === view.viewer ? "you" : name(result.winner)}.`;
+  return `Final score ${result.scores[result.winner]} to ${runnerUp}${skunkText(result.skunk)}: ${points(result.match_points)} to ${winnerSide(view, result.winner, name)}.`;
+}
+
+/** The winning side in a sentence's object: "you", "bob", "you & carol", "ann & cy". */
+function winnerSide(view, seat, name) {
+  const side = sideNamed(view, seat, name);
+  return side.you ? side.text.replace(/^You/, "you") : side.text;
 }
 
 /** "You won the match!", or after a resignation "bob resigned: you win the match". */
 export function matchHeading(view, name) {
+  if (view.winner === null) return "The match was aborted: every player left";
   const youWon = view.winner === view.viewer;
   const winner = youWon ? "you" : name(view.winner);
   const losers = otherSeats(view, view.winner);
@@ -38,8 +45,10 @@ export function matchHeading(view, name) {
     const loser = losers[0] === view.viewer ? "You" : name(losers[0]);
     return `${loser} resigned: ${winner} ${youWon ? "win" : "wins"} the match`;
   }
-  if (view.end_reason === "resigned") return `${youWon ? "You win" : `${name(view.winner)} wins`} the match by resignation`;
-  return youWon ? "You won the match!" : `${name(view.winner)} won the match`;
+  const side = sideNamed(view, view.winner, name);
+  if (view.end_reason === "resigned") return `${side.text} ${side.plural ? "win" : "wins"} the match by resignation`;
+  if (side.text === "You") return "You won the match!";
+  return `${side.text} won the match${side.you ? "!" : ""}`;
 }
 
 export class ResultPanel {
@@ -76,12 +85,13 @@ export class ResultPanel {
       // A match given up ends whatever the match points say: the result says so, with the
       // points as they stood, so "You won the match! Match points: You 0, bob 0." never reads
       // as a win on points.
-      const early = view.end_reason === "resigned" || view.end_reason === "abandoned";
+      const early = ["resigned", "abandoned", "aborted"].includes(view.end_reason);
       lines.push(early ? `Match points when it ended: ${standing} (of ${view.options.match_target} to win).` : `Match points: ${standing}.`);
       const ending = endingLine(view, name);
       if (ending) lines.push(ending);
     } else {
-      heading.textContent = result.winner === view.viewer ? "You won the game!" : `${name(result.winner)} won the game`;
+      const side = sideNamed(view, result.winner, name);
+      heading.textContent = side.text === "You" ? "You won the game!" : `${side.text} won the game${side.you ? "!" : ""}`;
     }
     if (result) lines.push(finalScoreLine(result, view, name));
     box.append(heading);
@@ -94,10 +104,12 @@ export class ResultPanel {
     actions.className = "actions";
     if (matchOver) {
       const lobby = document.createElement("a");
-      lobby.href = this.table.root.dataset.lobbyUrl || "/";
+      // A tournament's table goes back to the tournament (its standings and next round).
+      const back = this.table.root.dataset;
+      lobby.href = back.backUrl || back.lobbyUrl || "/";
       lobby.className = "button";
       lobby.id = "back-to-lobby";
-      lobby.textContent = "Back to the lobby";
+      lobby.textContent = back.backText || "Back to the lobby";
       actions.append(lobby);
       // The review app answers at /matches/<id>/review/ once the match is over.
       if (this.table.root.dataset.reviewUrl) {

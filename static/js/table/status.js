@@ -1,12 +1,19 @@
 // The status line under the table: what the table waits for, in one sentence.
 
+const NUMBER_WORDS = ["no", "one", "two"];
+
+/** "one card", "two cards": how many cards the viewer lays away, in words. */
+function cardCount(count) {
+  return `${NUMBER_WORDS[count] ?? count} card${count === 1 ? "" : "s"}`;
+}
+
 /** The status sentence for a view; `name(seat)` names a seat from the viewer's side. */
 export function statusText(view, name) {
   const you = view.viewer;
   let text = "";
   if (view.phase === "cut_for_deal") text = view.cuts ? "Cutting for deal…" : "Waiting for both players…";
   else if (view.phase === "discard") {
-    if (view.legal.discard) text = "Choose two cards to discard.";
+    if (view.legal.discard) text = `Choose ${cardCount(view.legal.throw)} to discard.`;
     else {
       const waiting = view.to_act.map((seat) => name(seat));
       text = waiting.length ? `Waiting for ${waiting.join(" and ")} to discard.` : "";

@@ -1,0 +1,111 @@
+"""A sealed duplicate round as a person meets it (issue 25, item 1): while one table of the
+round still plays, a visitor finds the finished table "sealed" on the tournament's page, and
+its table and review closed; once the round's last table ends, the review link appears and
+opens. The round is set up and settled through the live database (a shell on the real server's
+database), and the server's own worker records the results."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+from tests.browser.conftest import Player, create_live_users
+from tests.conftest import save_screenshot
+from tests.support.servers import PROJECT_DIR
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+NAMES = ("seal_p1", "seal_p2", "seal_p3", "seal_p4")
+
+START = """
+from django.contrib.auth import get_user_model
+from tournaments.services.lifecycle import tournament_create, tournament_join
+users = [get_user_model().objects.get(username=name) for name in {names!r}]
+cup = tournament_create(creator=users[0], name="Sealed cup", kind="swiss", variant="five",
+                        match_target=1, rounds=1, duplicate=True, capacity=4)
+for user in users:
+    tournament_join(tournament_id=cup.pk, user=user)
+print(cup.pk)
+"""
+
+TABLES = """
+import json
+from tournaments.models import Pairing
+tables = Pairing.objects.filter(round__tournament_id={cup}).order_by("table")
+print(json.dumps([[p.match_id, p.second.user.username, p.finished] for p in tables]))
+"""
+
+RESIGN = """
+from django.contrib.auth import get_user_model
+from games.services import match_resign
+match_resign(match_id={match}, user=get_user_model().objects.get(username={user!r}))
+"""
+
+
+def shell(database_url: str, code: str) -> str:
+    env = {**os.environ, "DATABASE_URL": database_url}
+    done = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", code],
+        cwd=PROJECT_DIR,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return done.stdout.strip().splitlines()[-1]
+
+
+def tables_of(database_url: str, cup: int, *, wait_for=None) -> list:
+    deadline = time.monotonic() + 30
+    while True:
+        tables = json.loads(shell(database_url, TABLES.format(cup=cup)))
+        if tables and (wait_for is None or wait_for(tables)):
+            return tables
+        assert time.monotonic() < deadline, f"the tables never got there: {tables}"
+        time.sleep(0.5)
+
+
+def test_a_visitor_meets_a_sealed_round_and_it_opens_when_the_round_ends(
+    site_server, live_database, new_page
+):
+    create_live_users(live_database.url, *NAMES)
+    cup = int(shell(live_database.url, START.format(names=list(NAMES))))
+    (fast, fast_loser, _), (slow, slow_loser, _) = tables_of(live_database.url, cup)
+    shell(live_database.url, RESIGN.format(match=fast, user=fast_loser))
+    tables_of(live_database.url, cup, wait_for=lambda tables: tables[0][2])
+
+    page = new_page()  # a visitor, not signed in
+    page.goto(f"{site_server.url}/tournaments/{cup}/")
+    round_one = page.locator("[data-testid=round-1]")
+    assert "sealed" in round_one.inner_text()
+    assert round_one.locator(f'a[href="/matches/{fast}/review/"]').count() == 0
+    save_screenshot(page, "tournament-sealed-round")
+    # Following a table's address anyway (requests in the visitor's own browser context, so
+    # the refusals are not console errors): the table is sealed, its review absent.
+    answer = page.request.get(f"{site_server.url}/matches/{fast}/")
+    assert answer.status == 403 and "This table is sealed" in answer.text()
+    assert page.request.get(f"{site_server.url}/matches/{slow}/").status == 403
+    assert page.request.get(f"{site_server.url}/matches/{fast}/review/").status == 404
+    assert page.request.get(f"{site_server.url}/matches/{fast}/review/export.json").status == 404
+
+    # A player of the slower table, signed in, finds the same.
+    player = Player(slow_loser, new_page(), site_server.url)
+    player.log_in("/tournaments/")
+    mine = player.page.request
+    assert mine.get(f"{site_server.url}/matches/{fast}/review/").status == 404
+    assert mine.get(f"{site_server.url}/matches/{fast}/log.json").status == 403
+    assert mine.get(f"{site_server.url}/matches/{slow}/log.json").status == 200  # their own
+
+    # The slower table ends: the round is over and every route opens.
+    shell(live_database.url, RESIGN.format(match=slow, user=slow_loser))
+    tables_of(live_database.url, cup, wait_for=lambda tables: all(t[2] for t in tables))
+    page.goto(f"{site_server.url}/tournaments/{cup}/")
+    page.click(f'[data-testid=round-1] a[href="/matches/{fast}/review/"]')
+    page.wait_for_url(f"**/matches/{fast}/review/")
+    assert page.request.get(f"{site_server.url}/matches/{fast}/review/export.json").status == 200
+    assert page.request.get(f"{site_server.url}/matches/{fast}/").status == 200
