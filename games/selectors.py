@@ -1,7 +1,7 @@
 """Reads about matches: who sits where, what a viewer may see, and the events it missed.
 
-Rendering an event for a viewer lives here, in one place, and follows the engine's rule
-(``Event.for_viewer``): the public data, merged with the viewer's own private part.
+What a viewer may see of an event is the engine's decision (``Event.for_viewer``): a stored
+event is handed back to the engine as an ``Event`` and rendered by it, never merged here.
 """
 
 from __future__ import annotations
@@ -27,17 +27,15 @@ def seat_for_user(*, match: Match, user) -> int | None:
     return match.seats.filter(user_id=user.pk).values_list("number", flat=True).first()
 
 
-def event_for_viewer(event: MatchEvent, seat: int | None) -> dict[str, Any]:
+def event_for_viewer(*, event: MatchEvent, seat: int | None) -> dict[str, Any]:
     """The event as ``seat`` (None: a spectator) may see it: ``{"type", "data"}``."""
-    data = dict(event.public)
-    if seat is not None:
-        data.update(event.private.get(str(seat), {}))
-    return {"type": event.type, "data": data}
+    stored = {"type": event.type, "data": event.public, "private": event.private}
+    return engine.Event.from_dict(stored).for_viewer(seat)
 
 
-def event_frame(event: MatchEvent, seat: int | None) -> dict[str, Any]:
+def event_frame(*, event: MatchEvent, seat: int | None) -> dict[str, Any]:
     """The websocket frame carrying ``event`` to ``seat``."""
-    return {"type": "event", "seq": event.seq, "event": event_for_viewer(event, seat)}
+    return {"type": "event", "seq": event.seq, "event": event_for_viewer(event=event, seat=seat)}
 
 
 def match_events_since(*, match: Match, seq: int, before: int | None = None) -> list[MatchEvent]:
@@ -148,5 +146,5 @@ def match_sync(*, match_id: int, seat: int | None, seq: int) -> dict[str, Any]:
     return {
         "type": "synced",
         "seq": match.last_seq,
-        "events": [event_frame(event, seat) for event in events.order_by("seq")],
+        "events": [event_frame(event=event, seat=seat) for event in events.order_by("seq")],
     }

@@ -18,7 +18,7 @@ from games.services import timers
 from games.services.action_sql import LockedMatch, match_lock
 from games.services.clocks import clock_restart, clock_settle
 from games.services.errors import ServiceError
-from games.services.recording import Progress, apply_action, load_state, run_chance, save_progress
+from games.services.recording import Progress, load_state, progress_apply, run_chance, save_progress
 
 logger = logging.getLogger(__name__)
 
@@ -112,7 +112,7 @@ def _once_more_on_a_lost_connection(
 
 def _locked_match(match_id: int, action_id: str | None) -> LockedMatch:
     """Lock the match row, read its seats and check for a resend, in one round trip."""
-    locked = match_lock(match_id, action_id)
+    locked = match_lock(match_id=match_id, action_id=action_id)
     if locked is None:
         raise ServiceError("match_not_found", f"there is no match {match_id}")
     return locked
@@ -148,7 +148,9 @@ def _apply_locked(
             return refusal
     try:
         engine_action = engine.action_from_dict({**action, "seat": seat})
-        apply_action(progress, engine_action, seat=seat, client_action_id=action_id)
+        progress_apply(
+            progress=progress, action=engine_action, seat=seat, client_action_id=action_id
+        )
     except engine.IllegalAction as error:
         # The engine refuses before anything is written; leaving the atomic block by this
         # exception rolls back the transaction anyway.

@@ -35,7 +35,13 @@ from games.models import Match
 from games.selectors import clock_view
 from games.services import timers
 from games.services.action_sql import match_lock
-from games.services.recording import Progress, apply_action, load_state, record_event, save_progress
+from games.services.recording import (
+    Progress,
+    load_state,
+    progress_apply,
+    record_event,
+    save_progress,
+)
 
 OUT_OF_TIME = "time"
 
@@ -79,7 +85,7 @@ def clock_settle(progress: Progress, now: datetime) -> list[int]:
             resign = engine.action_from_dict(
                 {"type": "resign", "seat": seat, "reason": OUT_OF_TIME}
             )
-            apply_action(progress, resign, seat=seat)
+            progress_apply(progress=progress, action=resign, seat=seat)
             break
         _computer_takes_over(progress, seat)
     return out
@@ -128,7 +134,7 @@ def clock_check_run(*, match_id: int, seq: int) -> bool:
     whether anyone ran out.
     """
     with transaction.atomic():
-        locked = match_lock(match_id)
+        locked = match_lock(match_id=match_id)
         if locked is None:
             return False
         match = locked.match

@@ -135,7 +135,7 @@ def test_reducer_js_folds_a_timed_matchs_clock_frames_as_the_server_keeps_the_cl
     match = Match.objects.get(pk=match.pk)
     for seat, start in starts.items():
         frames = selectors.match_events_since(match=match, seq=0)
-        events = [selectors.event_for_viewer(frame, seat) for frame in frames]
+        events = [selectors.event_for_viewer(event=frame, seat=seat) for frame in frames]
         assert "clock_changed" in {event["type"] for event in events}
         final = json.loads(js(FOLD, {"start": start, "steps": [events]})[-1])
         assert final["clock"] == selectors.match_view(match=match, seat=seat)["clock"]

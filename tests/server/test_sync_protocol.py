@@ -33,7 +33,7 @@ OPTIONS = [
 
 def frames_after(match: Match, seq: int, seat: int | None) -> list[dict]:
     return [
-        selectors.event_frame(event, seat)
+        selectors.event_frame(event=event, seat=seat)
         for event in selectors.match_events_since(match=match, seq=seq)
     ]
 
