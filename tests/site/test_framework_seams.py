@@ -25,7 +25,8 @@ from kernel.direct_dispatch import handler_for
 PINNED_COLUMNS = {
     Match: (
         "id", "variant", "scoring", "muggins", "match_target", "players", "deal",
-        "rules_version", "private", "deck_source", "rated", "status", "created_by_id",
+        "rules_version", "private", "deck_source", "rated", "clock_kind", "clock_bank",
+        "clock_increment", "clock_remaining", "clock_running", "clock_since", "status", "created_by_id",
         "winner_seat", "finish_reason", "match_scores", "state", "last_seq", "action_count",
         "created_at", "started_at", "finished_at", "updated_at",
     ),
