@@ -1,4 +1,5 @@
-"""What the lobby stores: open seeks, private invitations, chat, presence and rematch offers.
+"""What the lobby stores: open seeks, private invitations, chat and rematch offers (presence
+is the games app's ``PresenceLease``).
 
 Matches themselves belong to the match server (``games.models``); these rows only say how
 players found each other, and point at the match that came of it.
@@ -34,6 +35,10 @@ class Seek(models.Model):
     match_target = match_options.match_target_field()
     players = match_options.players_field()
     deal = match_options.deal_field()
+    # The time control of the match it makes (games.engine.options.TimeControl).
+    clock_kind = match_options.clock_kind_field()
+    clock_bank = match_options.clock_bank_field()
+    clock_increment = match_options.clock_increment_field()
     # Rated: the match it makes moves both ratings (the ratings app). Its creator may open it
     # only to opponents rated within [rating_min, rating_max] (either end may be open).
     rated = models.BooleanField(default=False)
@@ -55,6 +60,10 @@ class Seek(models.Model):
 
     def __str__(self) -> str:
         return f"seek {self.pk} by {self.creator_id} ({self.status})"
+
+    @property
+    def time_control(self) -> match_options.TimeControl:
+        return match_options.clock_fields_of(self)
 
     @property
     def options(self) -> dict:
@@ -109,29 +118,6 @@ class ChatMessage(models.Model):
 
     def __str__(self) -> str:
         return f"{self.room}: {self.text[:30]}"
-
-
-class Presence(models.Model):
-    """How many live connections a user has at a place ("lobby"), and since when. (Presence at a
-    match is the match server's: ``games.MatchPresence``; old "match-<id>" rows are unused.)
-
-    ``last_seen`` moves on connect, on each ping and on disconnect, so a count left behind by a
-    crashed server goes stale instead of keeping someone "online" for ever.
-    """
-
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    place = models.CharField(max_length=32)
-    connections = models.PositiveIntegerField(default=0)
-    last_seen = models.DateTimeField()
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["user", "place"], name="presence_unique_place")
-        ]
-        indexes = [models.Index(fields=["place", "connections"], name="presence_place_connections")]
-
-    def __str__(self) -> str:
-        return f"user {self.user_id} at {self.place}: {self.connections} connection(s)"
 
 
 class RematchOffer(models.Model):

@@ -13,10 +13,10 @@ from games import engine
 from games.engine.seating import sides
 from games.models import Match, Seat, Shuffle
 from review.analysis import match_actions
-from review.stored import match_timeline_get
+from review.stored import match_action_clocks, match_takeovers, match_timeline_get
 
 EXPORT_FORMAT = "cribbage-match"
-EXPORT_VERSION = 1
+EXPORT_VERSION = 2  # 2: the time control, and the clocks after each action
 SUIT_NAMES = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
@@ -58,6 +58,11 @@ def match_export(*, match: Match) -> dict[str, Any]:
             "winner_seat": match.winner_seat,
             "finish_reason": match.finish_reason,
             "match_scores": match.match_scores,
+            "time_control": {
+                "kind": match.clock_kind,
+                "bank": match.clock_bank,
+                "increment": match.clock_increment,
+            },
         },
         "seats": [
             {
@@ -79,9 +84,17 @@ def match_export(*, match: Match) -> dict[str, Any]:
             for shuffle in Shuffle.objects.filter(match=match).order_by("number")
         ],
         "actions": [engine.action_to_dict(action) for action in actions],
+        # Each seat's milliseconds left after each action (timed matches; else null).
+        "clocks": match_action_clocks(match=match),
         "hands": hand_scores,
         "final_scores": steps[-1]["state"]["scores"],
     }
+
+
+def clock_text(milliseconds: int) -> str:
+    """ "4:05": a clock as the table shows it, to the second."""
+    seconds = -(-milliseconds // 1000)
+    return f"{seconds // 60}:{seconds % 60:02d}"
 
 
 def _card(text: str) -> str:
@@ -163,10 +176,9 @@ def _line(event: dict[str, Any], names: list[str]) -> str | None:
     if kind == "claim_made":
         return f"{name(data['seat'])} claims {data['claimed']} for the {data['subject']}."
     if kind == "muggins_called":
-        outcome = f"takes {data['points']}" if data.get("right") else "wrong, nothing pegged"
-        return f"{name(data['seat'])} calls Muggins for {data['named']}: {outcome}."
+        return _muggins_line(data, names, None)
     if kind == "score_revealed":
-        return f"The {data['subject']} was worth {data['actual']}."
+        return f"The {data['subject']} was worth {data['actual']}: {_verdict(data, names)}."
     if kind == "points_awarded":
         return f"{name(data['seat'])} gets {data['points']}."
     if kind == "game_ended":
@@ -176,11 +188,41 @@ def _line(event: dict[str, Any], names: list[str]) -> str | None:
     if kind == "match_ended" and data.get("winner") is None:
         return "The match was aborted: every player had left. No winner, no rating change."
     if kind == "match_ended":
-        how = {"resigned": " by resignation", "abandoned": ": the other player left"}.get(
-            data.get("reason", ""), ""
-        )
+        how = {
+            "resigned": " by resignation",
+            "abandoned": ": the other player left",
+            "time": " on time",
+        }.get(data.get("reason", ""), "")
         return f"{_winner_text(data['winner'], names)} the match{how}."
     return None
+
+
+def _muggins_line(call: dict[str, Any], names: list[str], claim: dict[str, Any] | None) -> str:
+    """ "bob calls Muggins on alice's claim of 6 for the hand, for 2: takes 2"."""
+    outcome = f"takes {call['points']}" if call.get("right") else "wrong, nothing pegged"
+    on = ""
+    if claim is not None:
+        on = f" on {names[claim['seat']]}'s claim of {claim['claimed']} for the {claim['subject']},"
+    return f"{names[call['seat']]} calls Muggins{on} for {call['named']}: {outcome}."
+
+
+def _verdict(revealed: dict[str, Any], names: list[str]) -> str:
+    """Which claim a revealed score settles, and how it stood: "alice's claim of 6 was 2 short"."""
+    claim = f"{names[revealed['seat']]}'s claim of {revealed['claimed']}"
+    difference = revealed["claimed"] - revealed["actual"]
+    if difference == 0:
+        return f"{claim} was right"
+    return f"{claim} was {abs(difference)} {'over' if difference > 0 else 'short'}"
+
+
+SETTLES_A_CLAIM = ("muggins_called", "score_revealed")
+"""Events that settle the open claim. The engine sends them when the claim's Muggins window
+closes, that is with the next action (the next card, the next hand shown): the transcript puts
+them back under the claim they settle, indented."""
+
+
+def _takeover_line(seat: int, names: list[str]) -> str:
+    return f"{names[seat]}'s clock ran out: the computer plays for them from here."
 
 
 def match_transcript(*, match: Match) -> str:
@@ -193,9 +235,39 @@ def match_transcript(*, match: Match) -> str:
         f"Variant: {options['variant']}-card, scoring {options['scoring']}, muggins "
         f"{'on' if options['muggins'] else 'off'}, match to {options['match_target']}.",
     ]
-    for step in timeline["steps"]:
+    if match.clock_kind != "none":
+        lines.append(f"Time control: {match.time_control.label}.")
+    takeovers = match_takeovers(match=match)
+    lines.extend(_takeover_line(seat, names) for seat in takeovers.get(-1, []))
+    settle_at: int | None = None  # where the open claim's settling lines go
+    claim: dict[str, Any] | None = None  # the open claim's data
+    steps = timeline["steps"]
+    for position, step in enumerate(steps):
+        first = len(lines)
         for event in step["events"]:
-            line = _line(event, names)
-            if line:
+            if event["type"] == "muggins_called":
+                line: str | None = _muggins_line(event["data"], names, claim)
+            else:
+                line = _line(event, names)
+            if not line:
+                continue
+            if event["type"] in SETTLES_A_CLAIM and settle_at is not None:
+                lines.insert(settle_at, "  " + line)
+                if settle_at <= first:
+                    first += 1  # the step's own first line moved down
+                settle_at += 1
+            else:
                 lines.append(line)
+            if event["type"] == "claim_made":
+                settle_at, claim = len(lines), event["data"]
+            elif event["type"] == "score_revealed":
+                settle_at, claim = None, None
+        seat, clock = step["seat"], step.get("clock")
+        if clock is not None and seat is not None and step["kind"] != "show" and first < len(lines):
+            lines[first] += f" [{names[seat]}: {clock_text(clock[seat])} left]"
+        action = step.get("action")
+        following = steps[position + 1] if position + 1 < len(steps) else None
+        last_of_action = following is None or following.get("action") != action
+        if action is not None and last_of_action:
+            lines.extend(_takeover_line(seat, names) for seat in takeovers.get(action, []))
     return "\n".join(lines) + "\n"

@@ -4,6 +4,7 @@
 // The timeline comes in the page (review/timeline.py); nothing here talks to the server.
 
 import { CribbageBoard } from "../board.js";
+import { formatClock } from "../clock.js";
 import { cardElement } from "../cards.js";
 import { commitmentFor, dealFromDeck } from "../fairness.js";
 import { describeEvent } from "../log.js";
@@ -12,7 +13,7 @@ import { BoardPanel } from "../table/board-panel.js";
 import { itemLine } from "../table/show.js";
 import { renderHandAnalysis, renderSummary } from "./analysis-view.js";
 import { drawChart, scoreLineFromTimeline } from "./chart.js";
-import { expandSteps, handIndexAt, handsShown, searchWithStep, stepForKey, stepFromLocation } from "./steps.js";
+import { expandSteps, FLAWS, flawCounts, flawKey, flawStep, flawSteps, handIndexAt, handsShown, searchWithStep, stepForKey, stepFromLocation } from "./steps.js";
 
 const data = JSON.parse(document.getElementById("review-data").textContent);
 const $ = (id) => document.getElementById(id);
@@ -22,6 +23,17 @@ const steps = expandSteps(data.steps);
 // anyone else sees seat 0 there.
 const NEAR = Number.isInteger(data.viewer_seat) ? data.viewer_seat : 0;
 const name = (seat) => names[seat] || `Seat ${seat + 1}`;
+
+/** A timed match's clocks after the step's action: what each seat had left then. */
+function drawClocks(index) {
+  const element = document.getElementById("review-clocks");
+  if (!element) return;
+  let at = index;
+  while (at > 0 && !steps[at].clock) at -= 1;
+  const clock = steps[at] && steps[at].clock;
+  element.hidden = !clock;
+  if (clock) element.textContent = `Clocks: ${clock.map((left, seat) => `${name(seat)} ${formatClock(left)}`).join(" · ")}`;
+}
 const logContext = { viewer: null, names, seats: names.map((_, seat) => seat) };
 
 // Three or four seats: seat 0 near, the others round the table as the live table draws a
@@ -216,6 +228,7 @@ function show(index, { push = true } = {}) {
   log.scrollTop = log.scrollHeight;
   $("caption").textContent = captionFor(step);
   $("step-label").textContent = `Step ${index} of ${steps.length - 1}`;
+  drawClocks(index);
   $("scrub").value = String(index);
   const handIndex = handIndexAt(index, hands);
   renderHandAnalysis($("grades"), analysis, step, name);
@@ -241,6 +254,60 @@ function chart(hand) {
   });
 }
 
+// Each player's inaccuracies, mistakes and blunders (two-player analyses only), counted and
+// jumped through: a line per player under the controls, visible as the page opens.
+const flaws = analysis && analysis.graded !== false ? flawSteps(steps, analysis) : [];
+
+function plural(count, word) {
+  return `${count} ${count === 1 ? word : { inaccuracy: "inaccuracies", mistake: "mistakes", blunder: "blunders" }[word]}`;
+}
+
+function jumpToFlaw(seat, direction) {
+  const step = flawStep(current, flaws, seat, direction);
+  if (step === null) {
+    $("flaw-status").textContent = `${name(seat)} has no ${direction > 0 ? "later" : "earlier"} mistake.`;
+    return;
+  }
+  show(step);
+  const flaw = flaws.find((entry) => entry.step === step && entry.seat === seat);
+  $("flaw-status").textContent = `${name(seat)}'s ${flaw.label}.`;
+}
+
+function buildFlaws() {
+  const box = $("flaws");
+  if (!analysis || analysis.graded === false) return;
+  const counts = flawCounts(flaws, [0, 1]);
+  const keys = [["p", "n"], ["P", "N"]];
+  box.replaceChildren(
+    ...[0, 1].map((seat) => {
+      const row = document.createElement("div");
+      row.className = "flaw-row";
+      row.dataset.seat = String(seat);
+      const text = document.createElement("span");
+      text.className = "flaw-counts";
+      const accuracy = analysis.players[String(seat)].accuracy;
+      text.textContent = `${name(seat)}: ${FLAWS.map((label) => plural(counts[seat][label], label)).join(", ")}${accuracy === null ? "" : ` · accuracy ${accuracy.toFixed(1)}%`}`;
+      const back = document.createElement("button");
+      back.type = "button";
+      back.className = "secondary flaw-back";
+      back.textContent = "◀";
+      back.title = `${name(seat)}'s previous mistake (${keys[seat][0]})`;
+      back.setAttribute("aria-label", back.title);
+      back.addEventListener("click", () => jumpToFlaw(seat, -1));
+      const on = document.createElement("button");
+      on.type = "button";
+      on.className = "secondary flaw-on";
+      on.textContent = "▶";
+      on.title = `${name(seat)}'s next mistake (${keys[seat][1]})`;
+      on.setAttribute("aria-label", on.title);
+      on.addEventListener("click", () => jumpToFlaw(seat, 1));
+      row.append(back, text, on);
+      return row;
+    }),
+  );
+  box.hidden = false;
+}
+
 function toggleKeys(open = $("keys-list").hidden) {
   $("keys-list").hidden = !open;
   $("keys-button").setAttribute("aria-expanded", String(open));
@@ -257,6 +324,12 @@ document.addEventListener("keydown", (event) => {
   }
   if (event.key === "Escape" && !$("keys-list").hidden) {
     toggleKeys(false);
+    return;
+  }
+  const jump = flawKey(event.key);
+  if (jump && flaws.length) {
+    event.preventDefault();
+    jumpToFlaw(jump.seat, jump.direction);
     return;
   }
   const next = stepForKey(event.key, current, steps, hands);
@@ -277,6 +350,7 @@ $("scrub").addEventListener("input", (event) => show(Number(event.target.value))
 window.addEventListener("hashchange", () => show(stepFromLocation("", location.hash, steps)));
 
 buildHandList();
+buildFlaws();
 renderSummary($("summary"), analysis, names);
-show(stepFromLocation(location.search, location.hash, steps), { push: false });
-window.cribbageReview = { show, get step() { return current; }, steps, hands };
+show(stepFromLocation(location.search, location.hash, steps, hands), { push: false });
+window.cribbageReview = { show, get step() { return current; }, steps, hands, flaws };
