@@ -5,9 +5,8 @@ happened with what a seat in that role gets on average:
 
 - deal luck: the best expected value of the cards dealt (``analyze_discard(...)[0].total``)
   against its average over random deals, for the dealer and the pone, six- and five-card;
-- pegging luck: the points a seat pegs in the play against the average for its role, measured
-  over whole games between two hard computer opponents; over the same games, how far real
-  cribs fall from their expected value, and the distributions of the points pegged in the play
+- over whole games between two hard computer opponents: how far real cribs fall from their
+  expected value (the show's luck), and the distributions of the points pegged in the play
   and of a hand's count (the endgame's chance to win draws from them).
 
 This script prints those figures as Python constants to paste into
@@ -134,10 +133,9 @@ def main() -> None:
     deals, games = arguments.deals, arguments.games
     print(f"# seed {SEED}, {deals} deals per role and variant, {games} hard-vs-hard games each")
     deal_values = deal_averages(deals)
-    pegging, crib_offset, pegging_shares, hand_shares = play_averages(games)
+    _, crib_offset, pegging_shares, hand_shares = play_averages(games)
     for name, values in (
         ("DEAL_VALUE_AVERAGE", deal_values),
-        ("PEGGING_AVERAGE", pegging),
         ("CRIB_OVER_EXPECTED", crib_offset),
     ):
         print(f"{name} = {{")

@@ -224,6 +224,10 @@ X_FRAME_OPTIONS = "DENY"
 # pause (0 in tests).
 ABANDON_AFTER_SECONDS = env_float("ABANDON_AFTER_SECONDS", 120.0)
 BOT_DELAY_SECONDS = env_float("BOT_DELAY_SECONDS", 0.8)
+# Presence is a lease each open socket's server renews (games/services/presence.py): it lasts
+# this long unrenewed, so a killed server's players count as gone at most this long after.
+PRESENCE_LEASE_SECONDS = env_float("PRESENCE_LEASE_SECONDS", 60.0)
+PRESENCE_RENEW_SECONDS = env_float("PRESENCE_RENEW_SECONDS", PRESENCE_LEASE_SECONDS / 3)
 # Reverse proxies whose X-Forwarded-For is believed (addresses or networks, comma-separated);
 # empty: the connection's own address counts (kernel/addresses.py, docs/security.md).
 TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", [])
@@ -241,6 +245,12 @@ HEALTHZ_REQUIRE_WORKER = env_bool("HEALTHZ_REQUIRE_WORKER", False)
 TEST_DECK_SOURCE = os.environ.get("TEST_DECK_SOURCE", "")
 if TEST_DECK_SOURCE and not DEBUG:
     raise ImproperlyConfigured("TEST_DECK_SOURCE is for test runs only and needs DEBUG on")
+# Test-only: a client frame with exactly this text makes the socket's handler raise, so tests
+# can watch a failed socket close and the page rejoin (cribbage_site/websocket.py). Refused with
+# DEBUG off, like the deck source above.
+TEST_SOCKET_FAILURE_FRAME = os.environ.get("TEST_SOCKET_FAILURE_FRAME", "")
+if TEST_SOCKET_FAILURE_FRAME and not DEBUG:
+    raise ImproperlyConfigured("TEST_SOCKET_FAILURE_FRAME is for test runs only and needs DEBUG on")
 # How long a seek outlives its creator's last lobby socket before the worker closes it.
 SEEK_CREATOR_GRACE_SECONDS = env_float("SEEK_CREATOR_GRACE_SECONDS", 20.0)
 # The leaderboard lists players whose rating deviation is at most this, with at least this many

@@ -7,8 +7,6 @@ arrives early makes it fetch the missing events from the log first; a late one i
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import json
 from typing import Any
 
@@ -20,20 +18,13 @@ from games.broadcast import group_name, viewer_key
 from games.models import Match
 from games.privacy import match_hidden_from, match_hidden_refusal
 from games.protocol import ProtocolError, parse_frame
-from games.services.presence import (
-    match_presence_connect,
-    match_presence_disconnect,
-    match_presence_touch,
-)
+from games.services.presence import MATCH, PresenceRenewal
 from kernel.error_renderings import error_frame
 from kernel.socket_limits import TokenBucket
 from kernel.websocket import SiteWebsocketConsumer
 
 CLOSE_MATCH_PRIVATE = 4403
 CLOSE_MATCH_NOT_FOUND = 4404
-# How often an open player's socket renews its presence, well inside the 75 s after which a
-# count not heard from is taken for a dead server's (games/services/presence.py).
-PRESENCE_RENEW_SECONDS = 25.0
 # Syncs that replay events: a page asks once after each hello (its log's history) and after a
 # rare gap, so 4 at once and one more every 4 s; keep-alive syncs are not counted here.
 REPLAY_BURST = 4
@@ -74,9 +65,8 @@ class MatchConsumer(SiteWebsocketConsumer):
     seat: int | None = None
     last_seq: int = 0
     joined: bool = False
-    # Whether this socket counts in its player's presence at the match (players only).
-    present: bool = False
-    _renewing: asyncio.Task | None = None
+    # This socket's presence lease at the match (players only; games/services/presence.py).
+    presence: PresenceRenewal | None = None
 
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
@@ -101,36 +91,18 @@ class MatchConsumer(SiteWebsocketConsumer):
         self.seat = hello["seat"]
         self.last_seq = hello["seq"]
         if self.seat is not None:
-            self.present = await database_sync_to_async(match_presence_connect)(
-                match_id=self.match_id, user=self.user
+            self.presence = PresenceRenewal(
+                socket=self.channel_name, user=self.user, place=MATCH, spawn=self.spawn
             )
-        if self.present:
-            # The table's socket sends no pings of its own; its liveness is this task's, which
-            # dies with the server, so a crashed server's counts still go stale.
-            self._renewing = asyncio.get_running_loop().create_task(self._renew_presence())
+            await self.presence.start(match_id=self.match_id)
         await self.send(text_data=_dumps(hello))
-
-    async def _renew_presence(self) -> None:
-        while True:
-            await asyncio.sleep(PRESENCE_RENEW_SECONDS)
-            await database_sync_to_async(match_presence_touch)(
-                match_id=self.match_id, user=self.user
-            )
 
     async def disconnect(self, code: int) -> None:
         if self.joined:
             await self.channel_layer.group_discard(group_name(self.match_id), self.channel_name)
             self.joined = False
-        if self._renewing is not None:
-            self._renewing.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._renewing
-            self._renewing = None
-        if self.present:
-            self.present = False
-            await database_sync_to_async(match_presence_disconnect)(
-                match_id=self.match_id, user=self.user
-            )
+        if self.presence is not None:
+            await self.presence.stop()
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         # The connection's rate was checked when the frame arrived (kernel/websocket.py).

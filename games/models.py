@@ -235,28 +235,40 @@ class Shuffle(models.Model):
         return f"shuffle {self.number} of match {self.match_id}"
 
 
-class MatchPresence(models.Model):
-    """How many sockets of one match a seated person has open now, and when they were last seen.
+class PresenceLease(models.Model):
+    """One open socket's claim that its person is here: at the lobby, or at one match.
 
-    Every socket of the match counts (the table's and the chat's), so a player at the table is
-    never taken for gone. ``last_seen`` moves on connect, on each ping and on disconnect, so a
-    count left behind by a server that died goes stale instead of keeping someone present for
-    ever. Written by ``games.services.presence``; abandonment reads it.
+    A lease, not a count: the socket's server renews ``expires_at`` while the socket is open
+    (games/services/presence.py), a clean close ends it at once, and a server that dies
+    (SIGKILL, a lost machine) simply stops renewing, so its leases lapse within one lease
+    period. A person is present at a place while any of their leases there has not expired.
+    The one presence model of the site: abandonment, claims, the "Disconnected" badge, seek
+    grace, the lobby's lists and the worker's start-up sweep all read it.
     """
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="+")
+    class Place(models.TextChoices):
+        LOBBY = "lobby"
+        MATCH = "match"
+
+    # The socket's channel name: unique per open socket, so a renewal touches only its own row.
+    socket = models.CharField(max_length=200, unique=True)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    connections = models.PositiveIntegerField(default=0)
-    last_seen = models.DateTimeField()
+    place = models.CharField(max_length=8, choices=Place.choices)
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="+", null=True, blank=True
+    )
+    opened_at = models.DateTimeField()
+    expires_at = models.DateTimeField()
 
     class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["match", "user"], name="match_presence_unique_user")
+        indexes = [
+            models.Index(fields=["place", "user", "expires_at"], name="presence_lease_place_user"),
+            models.Index(fields=["match", "user", "expires_at"], name="presence_lease_match_user"),
         ]
-        indexes = [models.Index(fields=["connections", "last_seen"], name="match_presence_present")]
 
     def __str__(self) -> str:
-        return f"user {self.user_id} at match {self.match_id}: {self.connections} sockets"
+        where = f"match {self.match_id}" if self.match_id else self.place
+        return f"user {self.user_id} at {where} until {self.expires_at:%H:%M:%S}"
 
 
 class MatchFinishedNotice(models.Model):

@@ -15,6 +15,13 @@ runs, a flood piles up unseen and each frame then finds the bucket refilled. Her
 frame is counted the moment it arrives (kernel/socket_limits.py) and, if allowed, queued
 for a task that handles the connection's messages one at a time, in order, the group messages
 too (a broadcast must not overtake the answer to a ``sync`` computed before it).
+
+A handler that fails (a bug, a database that went away mid-query) ends the connection where
+the client sees it: the error is logged once, an ``error`` frame with the code
+``server_error`` says why (Daphne does not pass a close reason on), and the socket closes with
+:data:`CLOSE_SERVER_ERROR`. The close must be a code the websocket library lets a server send
+(1000 or 3000-4999: Daphne's autobahn refuses 1011 from an application, silently), or the
+socket stays open, deaf to its group's events: a zombie. The page then reconnects and resyncs.
 """
 
 from __future__ import annotations
@@ -22,13 +29,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 
 from kernel.addresses import socket_client_address
 from kernel.error_renderings import error_frame_text
@@ -43,6 +51,9 @@ from kernel.socket_limits import (
 logger = logging.getLogger(__name__)
 
 CLOSE_TOO_MANY_SOCKETS = 4429
+# A handler failed: the server closed the socket; reconnecting is the cure (docs/protocol.md).
+CLOSE_SERVER_ERROR = 4500
+SERVER_ERROR_REASON = "the server failed handling a message; reconnect"
 # Frames allowed to wait for their turn; more are refused as if over the rate.
 MAX_WAITING_FRAMES = 10
 
@@ -50,6 +61,10 @@ MAX_WAITING_FRAMES = 10
 def limit_frame(message: str) -> str:
     """A frame refused on arrival, before anything read it (so it answers no action id)."""
     return error_frame_text(SiteError("rate_limited", message))
+
+
+class InjectedSocketFailure(RuntimeError):
+    """Raised on purpose by a test run's ``TEST_SOCKET_FAILURE_FRAME`` (never in production)."""
 
 
 class SiteWebsocketConsumer(AsyncWebsocketConsumer):
@@ -65,6 +80,8 @@ class SiteWebsocketConsumer(AsyncWebsocketConsumer):
         self._queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self._handler_task: asyncio.Task | None = None
         self._waiting_frames = 0
+        self._background: set[asyncio.Task] = set()
+        self._failed = False
 
     async def __call__(self, scope, receive, send) -> None:
         try:
@@ -74,6 +91,16 @@ class SiteWebsocketConsumer(AsyncWebsocketConsumer):
             # dropped it): the task must not outlive the consumer.
             if self._handler_task is not None and not self._handler_task.done():
                 self._handler_task.cancel()
+            for task in self._background:
+                task.cancel()
+
+    def spawn(self, coroutine: Coroutine[Any, Any, Any]) -> asyncio.Task:
+        """Run ``coroutine`` beside the handlers (a presence lease's renewals): cancelled when
+        the consumer ends however it ends, so nothing outlives its socket."""
+        task = asyncio.get_running_loop().create_task(coroutine)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+        return task
 
     def reads(self, function: Callable[..., Any]) -> Callable[..., Awaitable[Any]]:
         """``database_sync_to_async(function)`` for a read this socket asks for: on the shared
@@ -87,7 +114,7 @@ class SiteWebsocketConsumer(AsyncWebsocketConsumer):
     async def dispatch(self, message: dict[str, Any]) -> None:
         kind = message["type"]
         if kind == "websocket.connect":
-            await self._handle(message)
+            await self._handle_or_close(message)
         elif kind == "websocket.disconnect":
             await self._stop_handling()
             await self._handle(message)
@@ -121,14 +148,36 @@ class SiteWebsocketConsumer(AsyncWebsocketConsumer):
         while (message := await self._queue.get()) is not None:
             if message["type"] == "websocket.receive":
                 self._waiting_frames -= 1
-            try:
-                await self._handle(message)
-            except Exception:
-                # Handled inline, this would have ended the consumer with a 1011 close: same here.
-                logger.exception("websocket handler failed on %s", message["type"])
-                with contextlib.suppress(Exception):
-                    await self.close(code=1011)
+            if not await self._handle_or_close(message):
                 return
+
+    async def _handle_or_close(self, message: dict[str, Any]) -> bool:
+        """Handle ``message``; if its handler fails, log it once and close the socket visibly
+        (error frame, then :data:`CLOSE_SERVER_ERROR`). Returns whether it was handled."""
+        try:
+            self._inject_failure(message)
+            await self._handle(message)
+        except Exception:
+            if not self._failed:
+                self._failed = True
+                logger.exception("websocket handler failed on %s", message["type"])
+                await self._close_failed()
+            return False
+        return True
+
+    async def _close_failed(self) -> None:
+        # Daphne answers with the disconnect that ends this consumer (and its presence lease).
+        failed = SiteError("server_error", SERVER_ERROR_REASON)
+        with contextlib.suppress(Exception):
+            await self.send(text_data=error_frame_text(failed))
+        with contextlib.suppress(Exception):
+            await self.close(code=CLOSE_SERVER_ERROR, reason=SERVER_ERROR_REASON)
+
+    @staticmethod
+    def _inject_failure(message: dict[str, Any]) -> None:
+        marker = settings.TEST_SOCKET_FAILURE_FRAME
+        if marker and message["type"] == "websocket.receive" and message.get("text") == marker:
+            raise InjectedSocketFailure("a test asked this handler to fail")
 
     async def _stop_handling(self) -> None:
         """The client is gone: drop what waits, let the message being handled finish."""

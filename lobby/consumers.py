@@ -1,7 +1,8 @@
 """Websockets of the lobby (/ws/lobby/) and of each match's chat (/ws/matches/<id>/chat/).
 
 Thin by design: authenticate, parse, call a service or selector, send. The wire format is in
-docs/lobby.md. Both sockets answer ``ping`` with ``pong`` and use it to keep presence fresh.
+docs/lobby.md. Both sockets answer ``ping`` with ``pong``; a signed-in person's socket holds a presence lease
+that its server renews (games/services/presence.py).
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ from channels.db import database_sync_to_async
 from games.models import Match, Seat
 from games.services.abandonment import abandon_after_seconds
 from games.services.presence import (
-    match_presence_connect,
-    match_presence_disconnect,
-    match_presence_touch,
+    LOBBY,
+    MATCH,
+    PresenceRenewal,
+    match_seats_absent_seconds,
     match_seconds_absent,
 )
 from kernel.error_renderings import error_frame
@@ -28,7 +30,6 @@ from kernel.websocket import SiteWebsocketConsumer
 from lobby import selectors, services
 from lobby.broadcast import LOBBY_GROUP, chat_group, match_social_group, user_group
 from lobby.models import RematchOffer
-from lobby.presence import LOBBY_PLACE
 
 CLOSE_NOT_AUTHENTICATED = 4401
 CLOSE_PRIVATE = 4403
@@ -61,6 +62,8 @@ class PushingConsumer(SiteWebsocketConsumer):
         super().__init__(*args, **kwargs)
         self.joined_groups: list[str] = []
         self.user: Any = None  # the scope's user, from connect()
+        # The socket's presence lease, for signed-in people (games/services/presence.py).
+        self.presence: PresenceRenewal | None = None
 
     @property
     def signed_in(self) -> bool:
@@ -116,9 +119,10 @@ class LobbyConsumer(PushingConsumer):
         await self.join(chat_group(LOBBY_CHAT_ROOM))
         if self.signed_in:
             await self.join(user_group(self.user.pk))
-            await database_sync_to_async(services.presence_connect)(
-                user=self.user, place=LOBBY_PLACE
+            self.presence = PresenceRenewal(
+                socket=self.channel_name, user=self.user, place=LOBBY, spawn=self.spawn
             )
+            await self.presence.start()
         await self.send_json(await self.reads(_lobby_hello)(self.user))
         if self.signed_in:
             await self.broadcast_online()
@@ -127,9 +131,13 @@ class LobbyConsumer(PushingConsumer):
         await self.leave_all()
         if not self.signed_in:
             return
-        # Counts the socket gone and, in the same transaction, queues the expiry of the
+        # Ends the socket's lease and, in the same transaction, queues the expiry of the
         # person's open seeks for when their grace period is over (lobby/tasks.py).
-        await database_sync_to_async(services.lobby_presence_leave)(user=self.user)
+        if self.presence is not None:
+            await self.presence.stop_renewing()
+        await database_sync_to_async(services.lobby_presence_leave)(
+            user=self.user, socket=self.channel_name
+        )
         await self.broadcast_online()
 
     async def broadcast_online(self) -> None:
@@ -149,10 +157,6 @@ class LobbyConsumer(PushingConsumer):
     async def handle(self, frame: dict[str, Any]) -> None:
         kind = frame["type"]
         if kind == "ping":
-            if self.signed_in:
-                await database_sync_to_async(services.presence_touch)(
-                    user=self.user, place=LOBBY_PLACE
-                )
             await self.send_json({"type": "pong"})
         elif kind == "chat":
             await database_sync_to_async(services.chat_post)(
@@ -218,9 +222,12 @@ class MatchChatConsumer(PushingConsumer):
 
     room: str = ""
     seat: int | None = None
+    # Seat -> connected, as this socket last told its page (from the hello, then pings).
+    told: dict[int, bool]
 
     async def connect(self) -> None:
         self.user = self.scope.get("user")
+        self.told = {}
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         await self.accept()
         if not self.signed_in:
@@ -246,22 +253,48 @@ class MatchChatConsumer(PushingConsumer):
             return
         self.room = hello.pop("room_key")
         self.seat = hello["seat"]
+        self.told = {p["seat"]: p["absent_seconds"] is None for p in hello["presence"]}
         await self.join(chat_group(self.room))
         await self.join(match_social_group(self.match_id))
         if self.seat is not None:
-            await database_sync_to_async(match_presence_connect)(
-                match_id=self.match_id, user=self.user
+            self.presence = PresenceRenewal(
+                socket=self.channel_name, user=self.user, place=MATCH, spawn=self.spawn
             )
+            await self.presence.start(match_id=self.match_id)
             await self.announce_presence(connected=True)
         await self.send_json(hello)
 
     async def disconnect(self, code: int) -> None:
         await self.leave_all()
-        if self.signed_in and self.seat is not None:
-            await database_sync_to_async(match_presence_disconnect)(
-                match_id=self.match_id, user=self.user
-            )
+        if self.presence is not None and self.seat is not None:
+            await self.presence.stop()
             await self.announce_presence(connected=False)
+
+    async def tell_lapsed_presence(self) -> None:
+        """Tell this page of any seat whose presence changed unannounced: a player whose server
+        died sends no ``presence`` frame, their lease just lapses. Read on each ping (25 s)."""
+        match = Match(pk=self.match_id)
+        absences = await database_sync_to_async(match_seats_absent_seconds)(match=match)
+        for seat, absent in absences.items():
+            connected = absent is None
+            if self.told.get(seat) != connected:
+                self.told[seat] = connected
+                await self.send_json(
+                    {
+                        "type": "presence",
+                        "seat": seat,
+                        "connected": connected,
+                        "absent_seconds": absent,
+                    }
+                )
+
+    async def lobby_push(self, message: dict[str, Any]) -> None:
+        payload = message["payload"]
+        if payload.get("type") == "presence":
+            if self.told.get(payload["seat"]) == payload["connected"]:
+                return  # already told (a ping's look got there first)
+            self.told[payload["seat"]] = payload["connected"]
+        await self.send_json(payload)
 
     async def announce_presence(self, *, connected: bool) -> None:
         group_send_from_loop(
@@ -277,11 +310,8 @@ class MatchChatConsumer(PushingConsumer):
         try:
             frame = parse_frame(text_data)
             if frame["type"] == "ping":
-                if self.seat is not None:
-                    await database_sync_to_async(match_presence_touch)(
-                        match_id=self.match_id, user=self.user
-                    )
                 await self.send_json({"type": "pong"})
+                await self.tell_lapsed_presence()
             elif frame["type"] == "chat":
                 await database_sync_to_async(services.chat_post)(
                     user=self.user, room=self.room, text=frame.get("text")

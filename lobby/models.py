@@ -1,4 +1,5 @@
-"""What the lobby stores: open seeks, private invitations, chat, presence and rematch offers.
+"""What the lobby stores: open seeks, private invitations, chat and rematch offers (presence
+is the games app's ``PresenceLease``).
 
 Matches themselves belong to the match server (``games.models``); these rows only say how
 players found each other, and point at the match that came of it.
@@ -109,29 +110,6 @@ class ChatMessage(models.Model):
 
     def __str__(self) -> str:
         return f"{self.room}: {self.text[:30]}"
-
-
-class Presence(models.Model):
-    """How many live connections a user has at a place ("lobby"), and since when. (Presence at a
-    match is the match server's: ``games.MatchPresence``; old "match-<id>" rows are unused.)
-
-    ``last_seen`` moves on connect, on each ping and on disconnect, so a count left behind by a
-    crashed server goes stale instead of keeping someone "online" for ever.
-    """
-
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    place = models.CharField(max_length=32)
-    connections = models.PositiveIntegerField(default=0)
-    last_seen = models.DateTimeField()
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["user", "place"], name="presence_unique_place")
-        ]
-        indexes = [models.Index(fields=["place", "connections"], name="presence_place_connections")]
-
-    def __str__(self) -> str:
-        return f"user {self.user_id} at {self.place}: {self.connections} connection(s)"
 
 
 class RematchOffer(models.Model):

@@ -13,16 +13,20 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
-from games.models import Match, MatchPresence, Seat
+from games.models import Match, Seat
 
 # Who may see a match is decided by games; re-exported for the lobby's socket and pages.
 from games.privacy import match_hidden_from as match_hidden_from
 from games.privacy import match_is_private as match_is_private
 from games.privacy import matches_sealed
-from games.services.presence import matches_with_a_player_present
+from games.services.presence import (
+    LOBBY,
+    absences_since,
+    matches_with_a_player_present,
+    people_present,
+)
 from lobby import settings as lobby_settings
-from lobby.models import ChatMessage, Invitation, Presence, Seek
-from lobby.presence import LOBBY_PLACE
+from lobby.models import ChatMessage, Invitation, Seek
 from ratings.kinds import kind_of
 from ratings.selectors import rated_pair_exhausted, rating_shown, ratings_shown_for
 
@@ -76,32 +80,24 @@ def seek_dict(seek: Seek, shown: dict | None = None) -> dict[str, Any]:
     }
 
 
-def seek_creator_gone(seek: Seek, lobby_presence: dict[int, Presence] | None = None) -> bool:
+def seek_creator_gone(seek: Seek, lobby_absences: dict[int, Any] | None = None) -> bool:
     """True once the creator has had no lobby connection for longer than the grace period.
 
-    ``lobby_presence`` (creator id -> Presence row) lets a caller checking many seeks read the
-    presence table once instead of once per seek.
+    ``lobby_absences`` (creator id -> None or the end of their last lobby lease, from
+    ``games.services.presence.absences_since``) lets a caller checking many seeks read the
+    leases once instead of once per seek.
 
     A seek for three or four whose match is made is never gone: its creator waits at the
     table, not in the lobby, while the other seats fill.
     """
     if seek.match_id is not None:
         return False
-    now = timezone.now()
-    if lobby_presence is None:
-        lobby_presence = {
-            p.user_id: p
-            for p in Presence.objects.filter(user_id=seek.creator_id, place=LOBBY_PLACE)
-        }
-    presence = lobby_presence.get(seek.creator_id)
-    if presence is None:
-        since = seek.created_at
-    else:
-        fresh = (now - presence.last_seen).total_seconds() < lobby_settings.presence_stale_seconds()
-        if presence.connections > 0 and fresh:
-            return False
-        since = presence.last_seen
-    return (now - since).total_seconds() > lobby_settings.seek_creator_grace_seconds()
+    if lobby_absences is None:
+        lobby_absences = absences_since(user_ids={seek.creator_id}, place=LOBBY)
+    if seek.creator_id in lobby_absences and lobby_absences[seek.creator_id] is None:
+        return False
+    since = lobby_absences.get(seek.creator_id) or seek.created_at
+    return (timezone.now() - since).total_seconds() > lobby_settings.seek_creator_grace_seconds()
 
 
 def open_seeks() -> list[dict[str, Any]]:
@@ -112,10 +108,8 @@ def open_seeks() -> list[dict[str, Any]]:
         .order_by("created_at")
     )
     creators = {seek.creator_id for seek in seeks}
-    presence = {
-        p.user_id: p for p in Presence.objects.filter(user_id__in=creators, place=LOBBY_PLACE)
-    }
-    listed = [seek for seek in seeks if not seek_creator_gone(seek, presence)]
+    absences = absences_since(user_ids=creators, place=LOBBY)
+    listed = [seek for seek in seeks if not seek_creator_gone(seek, absences)]
     shown = ratings_shown_for(user_ids={seek.creator_id for seek in listed})
     return [seek_dict(seek, shown) for seek in listed]
 
@@ -154,15 +148,8 @@ def live_matches(limit: int = LIVE_MATCH_LIMIT) -> list[dict[str, Any]]:
 
 def online_count() -> int:
     """Distinct signed-in people (members and guests) with a live connection anywhere on the site:
-    the lobby, or a match they play (games/services/presence.py)."""
-    fresh_since = timezone.now() - timedelta(seconds=lobby_settings.presence_stale_seconds())
-    in_lobby = Presence.objects.filter(connections__gt=0, last_seen__gte=fresh_since).values_list(
-        "user_id", flat=True
-    )
-    at_matches = MatchPresence.objects.filter(
-        connections__gt=0, last_seen__gte=fresh_since
-    ).values_list("user_id", flat=True)
-    return len(set(in_lobby) | set(at_matches))
+    the lobby, or a match they play (a live presence lease, games/services/presence.py)."""
+    return len(people_present())
 
 
 def chat_dict(message: ChatMessage) -> dict[str, Any]:

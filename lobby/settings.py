@@ -42,11 +42,6 @@ def max_open_invitations() -> int:
     return _get("MAX_OPEN_INVITATIONS", 5)
 
 
-def presence_stale_seconds() -> float:
-    """A connection not heard from (no ping) for this long counts as gone; clients ping every 25 s."""
-    return _get("PRESENCE_STALE_SECONDS", 75.0)
-
-
 def live_match_idle_seconds() -> float:
     """A public match with no move for this long, and no player at its page, is not listed live."""
     return float(_get("LIVE_MATCH_IDLE_SECONDS", 600.0))

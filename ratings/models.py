@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from games.strategy.review.claims import counting_accuracy_percent
 from ratings import glicko2
 
 
@@ -130,8 +131,9 @@ class PlayerStats(models.Model):
 
     @property
     def counting_accuracy(self) -> float | None:
-        """The share of claims (manual scoring) that were exactly right, 0 to 1."""
-        return self._ratio(self.claims_exact, self.claims)
+        """Counting accuracy (manual scoring), in per cent: the review's definition, one place
+        (:func:`games.strategy.review.claims.counting_accuracy_percent`)."""
+        return counting_accuracy_percent(self.claims_exact, self.claims)
 
 
 class TalliedMatch(models.Model):

@@ -79,42 +79,117 @@ class KindRating:
     stats: PlayerStats | None
 
 
-CHART_WIDTH, CHART_HEIGHT, CHART_MARGIN = 600, 160, 12
+CHART_WIDTH, CHART_HEIGHT, CHART_MARGIN = 600, 200, 12
+CHART_LEFT, CHART_BOTTOM = 48, 30
+"""Room for the rating axis's labels on the left and the dates under the chart."""
+Y_TICKS, X_TICKS = 4, 4
+"""About how many ratings and dates the axes label."""
+
+
+def _tick_step(span: float, count: int) -> int:
+    """A round step (1, 2 or 5 times a power of ten) giving about ``count`` ticks over ``span``."""
+    raw = max(span / count, 1.0)
+    power = 10 ** (len(str(int(raw))) - 1)
+    return next(step * power for step in (1, 2, 5, 10) if step * power >= raw)
+
+
+def _day(moment: Any) -> str:
+    """A date as the chart and its table write it: "26 Nov 2026", in the site's time zone."""
+    return timezone.localtime(moment).strftime("%-d %b %Y")
 
 
 def rating_chart(changes: list[RatingChange]) -> dict[str, Any] | None:
-    """The history chart's geometry, drawn by the template as inline SVG: one point per rated
-    match (after it), plus the starting point; the scale fits the ratings shown."""
+    """The history chart, drawn by the template as inline SVG: one point per rated match (after
+    it), plus the starting point; the scale fits the ratings shown. With a rating axis (round
+    ratings and grid lines), a date axis (the first and last match and a few between), every
+    point focusable with its date, rating and change (shown on hover or focus, CSS only), and
+    ``rows`` for the table behind the chart (what a screen reader or a keyboard user reads)."""
     if not changes:
         return None
     values = [changes[0].rating_before] + [change.rating_after for change in changes]
     low, high = min(values) - 10, max(values) + 10
     span = high - low
     steps = max(len(values) - 1, 1)
-    inner_w = CHART_WIDTH - 2 * CHART_MARGIN
-    inner_h = CHART_HEIGHT - 2 * CHART_MARGIN
+    inner_w = CHART_WIDTH - CHART_LEFT - CHART_MARGIN
+    inner_h = CHART_HEIGHT - CHART_MARGIN - CHART_BOTTOM
+    bottom = CHART_MARGIN + inner_h
 
     def point(index: int, value: float) -> tuple[float, float]:
-        x = CHART_MARGIN + inner_w * index / steps
+        x = CHART_LEFT + inner_w * index / steps
         y = CHART_MARGIN + inner_h * (high - value) / span
         return round(x, 1), round(y, 1)
 
     points = [point(i, value) for i, value in enumerate(values)]
-    markers = [
-        {"x": x, "y": y, "match_id": change.match_id, "rating": round(change.rating_after)}
-        for (x, y), change in zip(points[1:], changes, strict=True)
+    rows = [
+        {
+            "match_id": change.match_id,
+            "date": _day(change.at),
+            "rating": round(change.rating_after),
+            "change": f"{round(change.rating_after) - round(change.rating_before):+d}",
+            "result": "won" if change.score >= 1 else "lost" if change.score <= 0 else "drew",
+        }
+        for change in changes
     ]
+    markers: list[dict[str, Any]] = [
+        # The label reads towards the middle, so it never runs off either side.
+        {"x": x, "y": y, **row, "anchor": "end" if x > CHART_WIDTH / 2 else "start"}
+        for (x, y), row in zip(points[1:], rows, strict=True)
+    ]
+    step = _tick_step(span, Y_TICKS)
+    first = int(low // step + 1) * step
+    y_ticks = [
+        {"y": point(0, value)[1], "label": value} for value in range(first, int(high) + 1, step)
+    ]
+    every = max(1, round(len(markers) / X_TICKS))
+    picked = sorted({0, len(markers) - 1, *range(0, len(markers), every)})
+    x_ticks: list[dict[str, Any]] = []
+    last_x = -100.0
+    for index in picked:
+        marker = markers[index]
+        if x_ticks and x_ticks[-1]["label"] == marker["date"]:
+            continue  # one label per day
+        if marker["x"] - last_x >= 90 or index == len(markers) - 1:
+            if x_ticks and marker["x"] - last_x < 90:
+                x_ticks.pop()  # the last date wins over one too close before it
+            x_ticks.append({"x": marker["x"], "label": marker["date"]})
+            last_x = marker["x"]
     return {
         "width": CHART_WIDTH,
         "height": CHART_HEIGHT,
+        "left": CHART_LEFT,
+        "right": CHART_WIDTH - CHART_MARGIN,
+        "top": CHART_MARGIN,
+        "bottom": bottom,
         "line": " ".join(f"{x},{y}" for x, y in points),
         "points": markers,
-        # Built here in one pass rather than by a template loop: up to CHART_MATCHES circles.
+        "rows": rows,
+        "y_ticks": y_ticks,
+        "x_ticks": x_ticks,
+        # Built here in one pass rather than by a template loop: up to CHART_MATCHES points.
         "circles": format_html_join(
             "",
-            '<circle class="rating-point" cx="{}" cy="{}" r="4" data-match-id="{}">'
-            "<title>Match {}: {}</title></circle>",
-            ((m["x"], m["y"], m["match_id"], m["match_id"], m["rating"]) for m in markers),
+            '<g class="rating-point" tabindex="0" role="img" data-match-id="{}" aria-label="{}: {} ({}), match {}">'
+            '<circle cx="{}" cy="{}" r="4"></circle>'
+            '<text class="rating-point-label" x="{}" y="{}" text-anchor="{}">{}: {} ({})</text>'
+            "</g>",
+            (
+                (
+                    m["match_id"],
+                    m["date"],
+                    m["rating"],
+                    m["change"],
+                    m["match_id"],
+                    m["x"],
+                    m["y"],
+                    m["x"],
+                    m["y"] - 10 if m["y"] > CHART_MARGIN + 20 else m["y"] + 24,
+                    m["anchor"],
+                    m["date"],
+                    m["rating"],
+                    m["change"],
+                )
+                for m in markers
+            ),
         ),
         "high": round(high),
         "low": round(low),

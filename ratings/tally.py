@@ -12,6 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from games.strategy.review.claims import claim_tests_counting
+
 
 @dataclass
 class SeatTally:
@@ -65,7 +67,8 @@ def match_tally(
 
     Points are each hand's, crib's and pegging's true value (under manual scoring, the value
     ``score_revealed`` gives, whatever was claimed): they measure the cards and the play, while
-    counting accuracy (claims equal to the true value) is counted apart.
+    counting accuracy (claims equal to the true value, over the claims that test counting:
+    :func:`games.strategy.review.claims.claim_tests_counting`) is counted apart.
 
     >>> tally = match_tally([("hand_started", {}), ("game_ended", {"winner": 1, "skunk": "skunk"})],
     ...                     players=2, winner_seat=1)
@@ -88,8 +91,10 @@ def match_tally(
                 pending_show[data["seat"]] = data.get("kind", "hand")
         elif kind == "score_revealed":
             seat = seats[data["seat"]]
-            seat.claims += 1
-            seat.claims_exact += int(data.get("claimed") == data.get("actual"))
+            claimed, actual = data.get("claimed") or 0, data.get("actual") or 0
+            if claim_tests_counting(claimed, actual):
+                seat.claims += 1
+                seat.claims_exact += int(claimed == actual)
             subject = data.get("subject")
             if subject in ("hand", "crib"):
                 _show(seat, pending_show.pop(data["seat"], subject), data["actual"])

@@ -163,10 +163,9 @@ def _line(event: dict[str, Any], names: list[str]) -> str | None:
     if kind == "claim_made":
         return f"{name(data['seat'])} claims {data['claimed']} for the {data['subject']}."
     if kind == "muggins_called":
-        outcome = f"takes {data['points']}" if data.get("right") else "wrong, nothing pegged"
-        return f"{name(data['seat'])} calls Muggins for {data['named']}: {outcome}."
+        return _muggins_line(data, names, None)
     if kind == "score_revealed":
-        return f"The {data['subject']} was worth {data['actual']}."
+        return f"The {data['subject']} was worth {data['actual']}: {_verdict(data, names)}."
     if kind == "points_awarded":
         return f"{name(data['seat'])} gets {data['points']}."
     if kind == "game_ended":
@@ -183,6 +182,30 @@ def _line(event: dict[str, Any], names: list[str]) -> str | None:
     return None
 
 
+def _muggins_line(call: dict[str, Any], names: list[str], claim: dict[str, Any] | None) -> str:
+    """ "bob calls Muggins on alice's claim of 6 for the hand, for 2: takes 2"."""
+    outcome = f"takes {call['points']}" if call.get("right") else "wrong, nothing pegged"
+    on = ""
+    if claim is not None:
+        on = f" on {names[claim['seat']]}'s claim of {claim['claimed']} for the {claim['subject']},"
+    return f"{names[call['seat']]} calls Muggins{on} for {call['named']}: {outcome}."
+
+
+def _verdict(revealed: dict[str, Any], names: list[str]) -> str:
+    """Which claim a revealed score settles, and how it stood: "alice's claim of 6 was 2 short"."""
+    claim = f"{names[revealed['seat']]}'s claim of {revealed['claimed']}"
+    difference = revealed["claimed"] - revealed["actual"]
+    if difference == 0:
+        return f"{claim} was right"
+    return f"{claim} was {abs(difference)} {'over' if difference > 0 else 'short'}"
+
+
+SETTLES_A_CLAIM = ("muggins_called", "score_revealed")
+"""Events that settle the open claim. The engine sends them when the claim's Muggins window
+closes, that is with the next action (the next card, the next hand shown): the transcript puts
+them back under the claim they settle, indented."""
+
+
 def match_transcript(*, match: Match) -> str:
     """The match as readable text: every deal, throw, card, show and score, hand by hand."""
     names = seat_names(match=match)
@@ -193,9 +216,23 @@ def match_transcript(*, match: Match) -> str:
         f"Variant: {options['variant']}-card, scoring {options['scoring']}, muggins "
         f"{'on' if options['muggins'] else 'off'}, match to {options['match_target']}.",
     ]
+    settle_at: int | None = None  # where the open claim's settling lines go
+    claim: dict[str, Any] | None = None  # the open claim's data
     for step in timeline["steps"]:
         for event in step["events"]:
-            line = _line(event, names)
-            if line:
+            if event["type"] == "muggins_called":
+                line: str | None = _muggins_line(event["data"], names, claim)
+            else:
+                line = _line(event, names)
+            if not line:
+                continue
+            if event["type"] in SETTLES_A_CLAIM and settle_at is not None:
+                lines.insert(settle_at, "  " + line)
+                settle_at += 1
+            else:
                 lines.append(line)
+            if event["type"] == "claim_made":
+                settle_at, claim = len(lines), event["data"]
+            elif event["type"] == "score_revealed":
+                settle_at, claim = None, None
     return "\n".join(lines) + "\n"

@@ -1,8 +1,10 @@
 """A player who leaves a match while it waits on them loses it, by the clock, with nobody asking.
 
 The check runs in the worker (``games.tasks.abandonment_check``), queued when a player's socket
-of the match closes (``games.services.presence``), when the match starts, and by the start-up
-sweep. The opponent may also claim the win sooner by a click (lobby/services/endings.py); both
+of the match opens or closes (``games.services.presence``), when the match starts, and by the
+start-up sweep; while the player is there it keeps one look queued for when their presence
+lease could lapse, so a server killed with their socket open is noticed too. The opponent may
+also claim the win sooner by a click (lobby/services/endings.py); both
 end the match the same way, as the absent seat's resignation with the reason "abandoned".
 
 At a table whose result counts elsewhere (a tournament's, ``games.competition``), a player who
@@ -14,18 +16,21 @@ is aborted: it ends with no winner and moves no rating.
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from django.conf import settings
 from django.db import transaction
+from django.utils import timezone
 
 from games import engine
 from games.competition import everyone_absent_record, no_show_rule_applies
-from games.models import Match, MatchPresence, Seat
+from games.models import Match, Seat
 from games.services import timers
 from games.services.actions import ActionOutcome, action_apply_for_seat
 from games.services.errors import ServiceError
-from games.services.presence import match_seconds_absent
+from games.services.presence import (
+    match_ever_attended,
+    match_present_until,
+    match_seconds_absent,
+)
 from games.services.recording import load_state
 
 ABANDONED = "abandoned"
@@ -72,7 +77,7 @@ def _every_player_absent(match: Match) -> list[int]:
     connected now), else []. A player who never opened the match has not left it: at a
     tournament table the no-show rule judges them; elsewhere the opponent may still win."""
     people = list(Seat.objects.filter(match=match, is_bot=False, user__isnull=False))
-    came = set(MatchPresence.objects.filter(match=match).values_list("user_id", flat=True))
+    came = match_ever_attended(match=match)
     if any(seat.user_id not in came for seat in people):
         return []
     if any(match_seconds_absent(match=match, user_id=seat.user_id) is None for seat in people):
@@ -81,11 +86,14 @@ def _every_player_absent(match: Match) -> list[int]:
 
 
 def abandonment_check_run(*, match_id: int, user_id: int, absent_since: str | None) -> bool:
-    """The check a disconnect queued: returns whether ``user_id`` lost the match by it.
+    """A look at whether ``user_id`` has abandoned the match: returns whether they lost it.
 
-    Stands down when the match is over, when the person came back, or when a later disconnect
-    (a newer ``last_seen``) queued a check of its own. While they are gone but the game waits
-    on the opponent, looks again every :func:`recheck_seconds`.
+    Reads the person's presence leases (games/services/presence.py), never the argument
+    ``absent_since`` (kept so that checks queued before the leases still run). While they are
+    here it looks again when their lease could next lapse, plus the limit: a server that dies
+    with their socket closes nothing, so this chain is what notices. While they are gone but the
+    game waits on someone else, it looks again every :func:`recheck_seconds`. Only one chain
+    is kept per person: a look that finds another already due by its own time queues nothing.
     """
     with transaction.atomic():
         match = Match.objects.select_for_update().filter(pk=match_id).first()
@@ -94,27 +102,32 @@ def abandonment_check_run(*, match_id: int, user_id: int, absent_since: str | No
         seat = Seat.objects.filter(match=match, user_id=user_id, is_bot=False).first()
         if seat is None:
             return False
-        presence = MatchPresence.objects.filter(match=match, user_id=user_id).first()
-        if presence is not None and (
-            absent_since is None or presence.last_seen > datetime.fromisoformat(absent_since)
-        ):
-            # Seen since this check was queued (for someone who had not come yet, or had not
-            # left yet): back now, or their disconnect queued a check of its own. Done.
+        limit = abandon_after_seconds()
+        here_until = match_present_until(match_id=match_id, user_id=user_id)
+        if here_until is not None:
+            later = (here_until - timezone.now()).total_seconds() + limit
+            timers.abandonment_check_schedule(
+                match_id=match_id,
+                user_id=user_id,
+                absent_since=None,
+                after=later,
+                unless_due_by=True,
+            )
             return False
-        absent = match_seconds_absent(match=match, user_id=user_id)
-        if absent is None:
-            return False  # here now; their next disconnect queues a new check
-        if presence is None and no_show_rule_applies(match=match):
+        if user_id not in match_ever_attended(match=match) and no_show_rule_applies(match=match):
             # They never came, and a no-show rule (a tournament's) judges that first: it may
             # find both players absent, which abandonment alone would give one of them.
             return False
-        limit = abandon_after_seconds()
+        absent = match_seconds_absent(match=match, user_id=user_id) or 0.0
         waiting_on_them = seat.number in engine.seats_to_act(load_state(match))
         if absent < limit or not waiting_on_them:
             later = limit - absent if absent < limit else recheck_seconds()
-            since = None if presence is None else presence.last_seen
             timers.abandonment_check_schedule(
-                match_id=match_id, user_id=user_id, absent_since=since, after=later
+                match_id=match_id,
+                user_id=user_id,
+                absent_since=None,
+                after=later,
+                unless_due_by=True,
             )
             return False
         everyone_gone = _every_player_absent(match)

@@ -19,7 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import engine, tasks
-from games.models import Match, MatchFinishedNotice, MatchPresence, Seat
+from games.models import Match, MatchFinishedNotice, Seat
 
 
 def _in(seconds: float) -> datetime:
@@ -66,16 +66,31 @@ def bot_turn_schedule(*, match: Match, state: Any, seats: list | None = None) ->
 
 
 def abandonment_check_schedule(
-    *, match_id: int, user_id: int, absent_since: datetime | None, after: float | None = None
+    *,
+    match_id: int,
+    user_id: int,
+    absent_since: datetime | None,
+    after: float | None = None,
+    unless_due_by: bool = False,
 ) -> None:
     """Queue a look, ``after`` seconds from now (default ``ABANDON_AFTER_SECONDS``), at whether
     ``user_id`` has abandoned the match.
 
     ``absent_since`` is the disconnect this check is about (None: they never came); a later
     disconnect queues its own check, and this one then stands down.
+
+    ``unless_due_by``: queue nothing when a check for the person is already waiting to run by
+    then; the looks a live lease keeps in hand (games/services/presence.py) stay one chain.
     """
     _require_transaction()
     delay = settings.ABANDON_AFTER_SECONDS if after is None else after
+    if unless_due_by and _pending(
+        "games.tasks.abandonment_check",
+        match_id=match_id,
+        user_id=user_id,
+        run_after__lte=_in(delay),
+    ):
+        return
     tasks.abandonment_check.using(run_after=_in(delay)).enqueue(
         match_id=match_id,
         user_id=user_id,
@@ -100,7 +115,10 @@ def _pending(task_path: str, **kwargs: Any) -> bool:
     """A task of ``task_path`` with these arguments is queued and not yet run."""
     from django_tasks_db.models import DBTaskResult
 
-    filters = {f"args_kwargs__kwargs__{name}": value for name, value in kwargs.items()}
+    filters = {
+        name if name.startswith("run_after") else f"args_kwargs__kwargs__{name}": value
+        for name, value in kwargs.items()
+    }
     return DBTaskResult.objects.filter(task_path=task_path, status="READY", **filters).exists()
 
 
@@ -128,13 +146,9 @@ def timers_requeue() -> dict[str, int]:
     for seat in people.values("match_id", "user_id"):
         if _pending("games.tasks.abandonment_check", **seat):
             continue
-        presence = MatchPresence.objects.filter(**seat).first()
+        # Look now: the check reads the leases itself, and keeps looking while one is live.
         with transaction.atomic():
-            abandonment_check_schedule(
-                **seat,
-                absent_since=None if presence is None else presence.last_seen,
-                after=0 if presence is None or presence.connections == 0 else None,
-            )
+            abandonment_check_schedule(**seat, absent_since=None, after=0)
         counts["abandonment_checks"] += 1
     finished = Match.objects.filter(status=Match.Status.FINISHED).exclude(
         pk__in=MatchFinishedNotice.objects.values("match_id")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from lobby.presence import presence_connect, presence_disconnect, presence_touch
 from lobby.services.chat import chat_post
 from lobby.services.endings import abandonment_claim, rematch_offer
 from lobby.services.errors import LobbyError
@@ -25,9 +24,6 @@ __all__ = [
     "invitation_cancel",
     "invitation_create",
     "lobby_presence_leave",
-    "presence_connect",
-    "presence_disconnect",
-    "presence_touch",
     "quick_pair",
     "rematch_offer",
     "seek_accept",

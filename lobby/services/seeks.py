@@ -13,11 +13,11 @@ from accounts.services import profile_for
 from games.engine.options import MatchOptions
 from games.models import Match
 from games.services import ServiceError, match_create, match_join
+from games.services.presence import LOBBY, absences_since, presence_lease_close
 from lobby import settings as lobby_settings
 from lobby import tasks
 from lobby.broadcast import LOBBY_GROUP, send_after_commit, user_group
-from lobby.models import Presence, Seek
-from lobby.presence import LOBBY_PLACE, presence_disconnect
+from lobby.models import Seek
 from lobby.selectors import seek_creator_gone, seek_dict, seek_terms_label
 from lobby.services.errors import LobbyError
 from ratings.kinds import kind_of
@@ -222,17 +222,12 @@ def seeks_expiry_schedule(*, creator_id: int, after: float | None = None) -> Non
 
 
 @transaction.atomic
-def lobby_presence_leave(*, user: User) -> None:
-    """A lobby socket closed: count it, and start the clock on the person's open seeks."""
-    presence_disconnect(user=user, place=LOBBY_PLACE)
+def lobby_presence_leave(*, user: User, socket: str) -> None:
+    """A lobby socket closed: end its presence lease, and start the clock on the person's open
+    seeks, in one transaction."""
+    presence_lease_close(socket=socket)
     if Seek.objects.filter(creator_id=user.pk, status=Seek.Status.OPEN).exists():
         seeks_expiry_schedule(creator_id=user.pk)
-
-
-def seek_creator_gone_stale(presence: Presence) -> bool:
-    """A lobby count left behind by a server that died (no ping for too long)."""
-    age = (timezone.now() - presence.last_seen).total_seconds()
-    return age >= lobby_settings.presence_stale_seconds()
 
 
 def seeks_expiry_requeue() -> int:
@@ -250,12 +245,7 @@ def seeks_expiry_requeue() -> int:
             status="READY",
             args_kwargs__kwargs__creator_id=creator_id,
         )
-        presence = Presence.objects.filter(user_id=creator_id, place=LOBBY_PLACE).first()
-        here = (
-            presence is not None
-            and presence.connections > 0
-            and not seek_creator_gone_stale(presence)
-        )
+        here = absences_since(user_ids={creator_id}, place=LOBBY).get(creator_id, 0) is None
         if pending.exists() or here:
             continue
         with transaction.atomic():

@@ -7,16 +7,25 @@ const PING_EVERY_MS = 25000;
 const MAX_BACKOFF_MS = 10000;
 const FINAL_CLOSE_CODES = new Set([4401, 4403, 4404]); // not logged in, private, no such match
 const MAX_LINES = 200;
+// A ping the server does not answer within this long, or a socket that does not open within
+// OPEN_WITHIN_MS, is a dead connection (a stopped server sends no close): drop it, reconnect.
+export const ANSWER_WITHIN_MS = 5000;
+export const OPEN_WITHIN_MS = 10000;
 
-/** A websocket to `path` on this host that pings, and reconnects with backoff until stopped. */
+/**
+ * A websocket to `path` on this host that pings, and reconnects with backoff until stopped,
+ * also when the server goes silent (no pong) without closing.
+ */
 export class ReconnectingSocket {
-  constructor(path, { onMessage, onOpen = () => {} }) {
+  constructor(path, { onMessage, onOpen = () => {}, WebSocketClass = globalThis.WebSocket }) {
     this.path = path;
     this.onMessage = onMessage;
     this.onOpen = onOpen;
+    this.WebSocketClass = WebSocketClass;
     this.attempt = 0;
     this.stopped = false;
     this.queue = [];
+    this.heard = 0; // frames received: a ping is answered when this moves
     this.connect();
   }
 
@@ -26,14 +35,20 @@ export class ReconnectingSocket {
   }
 
   connect() {
-    this.socket = new WebSocket(this.url());
-    this.socket.addEventListener("open", () => {
+    const socket = new this.WebSocketClass(this.url());
+    this.socket = socket;
+    this.watch(socket, OPEN_WITHIN_MS);
+    socket.addEventListener("open", () => {
+      if (socket !== this.socket) return;
       this.attempt = 0;
-      this.pinger = window.setInterval(() => this.send({ type: "ping" }), PING_EVERY_MS);
+      window.clearTimeout(this.watchdog);
+      this.pinger = window.setInterval(() => this.ping(), PING_EVERY_MS);
       this.queue.splice(0).forEach((frame) => this.send(frame));
       this.onOpen();
     });
-    this.socket.addEventListener("message", (event) => {
+    socket.addEventListener("message", (event) => {
+      if (socket !== this.socket) return;
+      this.heard += 1;
       let frame;
       try {
         frame = JSON.parse(event.data);
@@ -42,17 +57,54 @@ export class ReconnectingSocket {
       }
       this.onMessage(frame);
     });
-    this.socket.addEventListener("close", (event) => {
-      window.clearInterval(this.pinger);
+    socket.addEventListener("close", (event) => {
+      if (socket !== this.socket) return; // given up on already
+      this.stopTimers();
       if (this.stopped || FINAL_CLOSE_CODES.has(event.code)) return;
-      const delay = Math.min(MAX_BACKOFF_MS, 500 * 2 ** this.attempt) * (0.8 + 0.4 * Math.random());
-      this.attempt += 1;
-      window.setTimeout(() => this.connect(), delay);
+      this.reconnectLater();
     });
   }
 
+  /** Send a ping now; silence for ANSWER_WITHIN_MS drops the socket and reconnects. */
+  ping() {
+    this.send({ type: "ping" });
+    this.watch(this.socket, ANSWER_WITHIN_MS);
+  }
+
+  watch(socket, within) {
+    const heardBefore = this.heard;
+    window.clearTimeout(this.watchdog);
+    this.watchdog = window.setTimeout(() => {
+      if (socket === this.socket && this.heard === heardBefore && !this.stopped) this.abandon(socket);
+    }, within);
+  }
+
+  abandon(socket) {
+    this.socket = null;
+    this.stopTimers();
+    try {
+      socket.close();
+    } catch {
+      // A socket that never opened may refuse; it is dropped all the same.
+    }
+    this.reconnectLater();
+  }
+
+  reconnectLater() {
+    const delay = Math.min(MAX_BACKOFF_MS, 500 * 2 ** this.attempt) * (0.8 + 0.4 * Math.random());
+    this.attempt += 1;
+    window.setTimeout(() => {
+      if (!this.stopped) this.connect();
+    }, delay);
+  }
+
+  stopTimers() {
+    window.clearInterval(this.pinger);
+    window.clearTimeout(this.watchdog);
+  }
+
   send(frame) {
-    if (this.socket.readyState === WebSocket.OPEN) {
+    if (this.socket && this.socket.readyState === 1) {
       this.socket.send(JSON.stringify(frame));
     } else if (frame.type !== "ping") {
       this.queue.push(frame);
@@ -61,7 +113,8 @@ export class ReconnectingSocket {
 
   stop() {
     this.stopped = true;
-    this.socket.close();
+    this.stopTimers();
+    if (this.socket) this.socket.close();
   }
 }
 
@@ -186,7 +239,8 @@ export class MatchSocial {
       case "presence":
         if (!this.players.includes(frame.seat)) this.players.push(frame.seat);
         if (frame.connected) this.absentSince.delete(frame.seat);
-        else this.absentSince.set(frame.seat, Date.now());
+        // A lease that lapsed (the player's server died) says how long ago they went.
+        else this.absentSince.set(frame.seat, Date.now() - 1000 * (frame.absent_seconds || 0));
         this.renderPresence();
         break;
       case "rematch_offered":

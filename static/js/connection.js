@@ -1,5 +1,8 @@
 // The match websocket client (docs/protocol.md): hello, events in sequence, gap detection with
 // sync, reconnection with backoff, and actions resent under the same id until acknowledged.
+// A keep-alive the server does not answer within a few seconds, or a socket that never says
+// hello, means a dead connection (a server stopped or cut off without a close): the page drops
+// it and reconnects, and the new hello puts it back in step (lila-ws clients do the same).
 //
 // It knows the protocol, not the rules: it hands whole views and single events to its owner.
 
@@ -8,6 +11,10 @@ const RESEND_AFTER_MS = 4000;
 const ACK_CATCH_UP_MS = 1500; // an ack names its last event; if that event has not come by then, sync
 const SYNC_RETRY_MS = 5000;
 const MAX_BACKOFF_MS = 10000;
+// Any frame from the server within this long after a keep-alive answers it.
+export const ANSWER_WITHIN_MS = 5000;
+// A new socket that has not said hello within this long is given up and tried again.
+export const HELLO_WITHIN_MS = 10000;
 // Not logged in, a private match of someone else's, no such match: retrying cannot help.
 const FINAL_CLOSE_CODES = new Set([4401, 4403, 4404]);
 const FINAL_CLOSE_TEXT = { 4401: "Log in to play.", 4403: "This match is private.", 4404: "There is no such match." };
@@ -72,6 +79,9 @@ export class MatchConnection {
     this.socket = null;
     this.timers = [];
     this.keepaliveTimer = null;
+    this.answerTimer = null;
+    this.helloTimer = null;
+    this.heard = 0; // frames received: a keep-alive is answered when this moves
   }
 
   connect() {
@@ -87,6 +97,42 @@ export class MatchConnection {
     socket.addEventListener("error", () => {
       // A close event always follows; reconnection is handled there.
     });
+    clearTimeout(this.helloTimer);
+    this.helloTimer = setTimeout(() => {
+      if (socket === this.socket && !this.helloSeen) this.abandon(socket, "The server did not answer; reconnecting…");
+    }, HELLO_WITHIN_MS);
+  }
+
+  /**
+   * Keep-alive now: a sync (or a ping while a sync is out). Any frame within ANSWER_WITHIN_MS
+   * answers it; silence means the connection is dead, and it is dropped and reconnected.
+   */
+  keepAliveNow() {
+    const socket = this.socket;
+    if (!this.isOpen) return;
+    if (this.syncing) this.transmit({ type: "ping" });
+    else this.requestSync();
+    const heardBefore = this.heard;
+    clearTimeout(this.answerTimer);
+    this.answerTimer = setTimeout(() => {
+      if (socket === this.socket && this.heard === heardBefore) {
+        this.abandon(socket, "No answer from the server; reconnecting…");
+      }
+    }, ANSWER_WITHIN_MS);
+  }
+
+  /** Give up on `socket` without waiting for its close (a dead server never sends one). */
+  abandon(socket, detail) {
+    if (socket !== this.socket) return;
+    this.socket = null; // its late close event, if any, is then ignored
+    this.helloSeen = false;
+    this.clearTimers();
+    try {
+      socket.close();
+    } catch {
+      // Closing a socket that never opened may throw in some browsers; it is dropped anyway.
+    }
+    this.reconnectLater(detail);
   }
 
   /** Stop for good (the page is going away). */
@@ -124,6 +170,7 @@ export class MatchConnection {
   }
 
   receive(text) {
+    this.heard += 1;
     let frame;
     try {
       frame = JSON.parse(text);
@@ -132,6 +179,7 @@ export class MatchConnection {
     }
     switch (frame.type) {
       case "hello":
+        clearTimeout(this.helloTimer);
         this.helloSeen = true;
         this.syncing = false;
         this.history = null;
@@ -228,7 +276,7 @@ export class MatchConnection {
     // The keep-alive is a sync: it keeps the socket open and also catches a missed last event
     // that no later event would reveal (the opponent's final move before a long think).
     const keepAlive = () => {
-      if (!this.syncing) this.requestSync();
+      this.keepAliveNow();
       this.keepaliveTimer = setTimeout(keepAlive, keepaliveDelay());
     };
     this.keepaliveTimer = setTimeout(keepAlive, keepaliveDelay());
@@ -251,6 +299,10 @@ export class MatchConnection {
     this.timers = [];
     clearTimeout(this.keepaliveTimer);
     this.keepaliveTimer = null;
+    clearTimeout(this.answerTimer);
+    this.answerTimer = null;
+    clearTimeout(this.helloTimer);
+    this.helloTimer = null;
   }
 
   closed(socket, closeEvent) {
@@ -262,9 +314,13 @@ export class MatchConnection {
       this.status("failed", FINAL_CLOSE_TEXT[closeEvent.code]);
       return;
     }
+    this.reconnectLater();
+  }
+
+  reconnectLater(detail = null) {
     const delay = backoffDelay(this.attempt);
     this.attempt += 1;
-    this.status("closed", `Reconnecting in ${Math.ceil(delay / 1000)} s…`);
+    this.status("closed", detail || `Reconnecting in ${Math.ceil(delay / 1000)} s…`);
     setTimeout(() => {
       if (!this.stopped) this.connect();
     }, delay);

@@ -59,6 +59,34 @@ def test_a_player_reviews_a_match_against_the_computer_from_the_banner(site_serv
     page.wait_for_url(REVIEW_URL)
     page.wait_for_selector("#board .board-svg")
 
+    # It opens on the first deal, each player's mistakes counted in view, with jumps and keys.
+    data = page.evaluate("window.cribbageReview.hands")
+    assert page.get_attribute("body", "data-step") == str(data[0]["step"])
+    assert page.locator("#hand-near .card").count() == 6
+    flaws = page.evaluate("window.cribbageReview.flaws")
+    assert flaws, "two hands of first-card play and an easy computer make no mistake?"
+    for seat in (0, 1):
+        row = page.locator(f".flaw-row[data-seat='{seat}']")
+        assert row.is_visible() and row.bounding_box()["y"] + row.bounding_box()["height"] <= 768
+        own = [flaw for flaw in flaws if flaw["seat"] == seat]
+        for label, plural in (
+            ("inaccuracy", "inaccuracies"),
+            ("mistake", "mistakes"),
+            ("blunder", "blunders"),
+        ):
+            count = sum(1 for flaw in own if flaw["label"] == label)
+            assert f"{count} {label if count == 1 else plural}" in row.inner_text()
+    save_screenshot(page, "review-opens-on-the-first-deal")
+    seat = flaws[0]["seat"]
+    own = [flaw["step"] for flaw in flaws if flaw["seat"] == seat]
+    page.keyboard.press("n" if seat == 0 else "N")
+    assert page.get_attribute("body", "data-step") == str(own[0])
+    assert page.inner_text("#flaw-status").endswith(f"'s {flaws[0]['label']}.")
+    page.locator(f".flaw-row[data-seat='{seat}'] .flaw-on").click()
+    assert page.get_attribute("body", "data-step") == str(own[1] if len(own) > 1 else own[0])
+    page.keyboard.press("p" if seat == 0 else "P")
+    assert page.get_attribute("body", "data-step") == str(own[0])
+
     # Home, down to the second hand's deal, then on through both discards to its first play.
     page.keyboard.press("End")
     page.keyboard.press("Home")
@@ -96,6 +124,13 @@ def test_a_player_reviews_a_match_against_the_computer_from_the_banner(site_serv
     stranger.wait_for_selector("#board .board-svg")
     assert stranger.evaluate("window.cribbageReview.step") == data[1]["step"] + 3
     save_screenshot(stranger, "review-phone")
+    # On a phone too it opens on the first deal with each player's mistakes in view.
+    stranger.goto(page.url.split("?")[0])
+    stranger.wait_for_selector(".flaw-row[data-seat='1']")
+    assert stranger.evaluate("window.cribbageReview.step") == data[0]["step"]
+    box = stranger.locator(".flaw-row[data-seat='1']").bounding_box()
+    assert box["y"] + box["height"] <= 844
+    save_screenshot(stranger, "review-phone-first-deal")
     violations = blocking_violations(stranger)
     assert not violations, describe(violations)
 

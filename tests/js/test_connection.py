@@ -247,3 +247,129 @@ def test_history_is_asked_from_1_at_the_earliest_since_a_sync_from_0_gets_a_snap
     )
     assert result["asked"] is True
     assert result["sent"] == [{"type": "sync", "seq": 1}]
+
+
+def test_a_keep_alive_unanswered_for_five_seconds_drops_the_socket_and_reconnects(js):
+    result = js(
+        FAKE_SOCKET
+        + """
+        const { connection, socket } = opened();
+        socket.server(hello(3));
+        connection.keepAliveNow();
+        clock.advance(4999);
+        const stillWaiting = [FakeSocket.instances.length, socket.readyState];
+        clock.advance(1);  // five seconds of silence: the server is stopped or cut off
+        const given_up = socket.readyState;
+        clock.advance(600);  // the first backoff is 400 to 600 ms
+        const second = FakeSocket.instances.at(-1);
+        second.open();
+        second.server(hello(5));  // the new hello puts the page back in step
+        return { stillWaiting, given_up, instances: FakeSocket.instances.length,
+                 firstSent: socket.sent, hellos: seen.hellos, statuses: seen.statuses };
+        """
+    )
+    assert result["stillWaiting"] == [1, 1]
+    assert result["given_up"] == 3
+    assert result["instances"] == 2
+    assert result["firstSent"] == [{"type": "sync", "seq": 3}]
+    assert result["hellos"] == [3, 5]
+    assert result["statuses"] == ["connecting", "open", "closed", "connecting", "open"]
+
+
+def test_any_frame_from_the_server_answers_a_keep_alive(js):
+    result = js(
+        FAKE_SOCKET
+        + """
+        const { connection, socket } = opened();
+        socket.server(hello(3));
+        connection.keepAliveNow();
+        clock.advance(1000);
+        socket.server({ type: "synced", seq: 3, events: [] });
+        clock.advance(10_000);
+        return { instances: FakeSocket.instances.length, open: socket.readyState };
+        """
+    )
+    assert result == {"instances": 1, "open": 1}
+
+
+def test_a_keep_alive_while_a_sync_is_out_is_a_ping_and_still_watched(js):
+    result = js(
+        FAKE_SOCKET
+        + """
+        const { connection, socket } = opened();
+        socket.server(hello(3));
+        connection.requestSync();
+        connection.keepAliveNow();
+        clock.advance(5000);
+        return { sent: socket.sent.map((frame) => frame.type), instances: FakeSocket.instances.length,
+                 state: socket.readyState };
+        """
+    )
+    assert result["sent"][:2] == ["sync", "ping"]
+    assert result["state"] == 3  # no answer to either: dropped
+
+
+def test_a_socket_that_never_says_hello_is_given_up_and_tried_again(js):
+    result = js(
+        FAKE_SOCKET
+        + """
+        const connection = new MatchConnection("ws://test/", handlers, { WebSocketClass: FakeSocket });
+        connection.connect();
+        FakeSocket.instances[0].open();  // the handshake went through, then nothing (a stopped server)
+        clock.advance(9999);
+        const before = FakeSocket.instances.length;
+        clock.advance(1 + 600);
+        return { before, after: FakeSocket.instances.length, first: FakeSocket.instances[0].readyState };
+        """
+    )
+    assert result == {"before": 1, "after": 2, "first": 3}
+
+
+def test_a_server_error_close_is_followed_by_a_reconnect_and_a_fresh_hello(js):
+    result = js(
+        FAKE_SOCKET
+        + """
+        const { connection, socket } = opened();
+        socket.server(hello(3));
+        socket.server({ type: "error", code: "server_error", message: "reconnect", action_id: null });
+        socket.close(4500);
+        clock.advance(600);
+        const second = FakeSocket.instances.at(-1);
+        second.open();
+        second.server(hello(7));
+        return { instances: FakeSocket.instances.length, hellos: seen.hellos, errors: seen.errors };
+        """
+    )
+    assert result == {"instances": 2, "hellos": [3, 7], "errors": ["server_error"]}
+
+
+def test_the_chat_and_lobby_socket_reconnects_when_a_ping_gets_no_answer(js):
+    result = js(
+        FAKE_SOCKET
+        + """
+        const { ReconnectingSocket } = await load("chat.js");
+        const received = [];
+        const chat = new ReconnectingSocket("/ws/lobby/", { onMessage: (frame) => received.push(frame.type),
+                                                            WebSocketClass: FakeSocket });
+        const first = FakeSocket.instances.at(-1);
+        first.open();
+        chat.ping();
+        clock.advance(1000);
+        first.server({ type: "pong" });  // answered: kept
+        chat.ping();
+        clock.advance(5000);  // not answered: dropped
+        clock.advance(600);
+        const second = FakeSocket.instances.at(-1);
+        second.open();
+        second.server({ type: "hello" });
+        first.server({ type: "late" });  // the abandoned socket is not heard any more
+        return { instances: FakeSocket.instances.length, first: first.readyState, received,
+                 pings: first.sent.map((frame) => frame.type) };
+        """
+    )
+    assert result == {
+        "instances": 2,
+        "first": 3,
+        "received": ["pong", "hello"],
+        "pings": ["ping", "ping"],
+    }

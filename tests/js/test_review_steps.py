@@ -37,6 +37,67 @@ def test_the_url_carries_the_step_and_bad_steps_open_the_start_or_the_end(js):
     assert found == [5, 7, 11, 0, 0, 0, "?share=tok&step=9", "?step=0"]
 
 
+def test_the_page_opens_on_the_first_deal_unless_the_url_names_a_step(js):
+    found = js(
+        """const { stepFromLocation } = await load("review/steps.js");
+        return [stepFromLocation("", "", arg.steps, arg.hands), stepFromLocation("?step=0", "", arg.steps, arg.hands),
+          stepFromLocation("", "#4", arg.steps, arg.hands), stepFromLocation("", "", arg.steps, [])];""",
+        {"steps": STEPS, "hands": HANDS},
+    )
+    assert found == [2, 0, 4, 0]
+
+
+def test_each_players_flaws_are_found_counted_and_jumped_to_in_order(js):
+    steps = [
+        {"kind": "start", "hand": 0, "seat": None, "play": None},
+        {"kind": "deal", "hand": 0, "seat": None, "play": None},
+        {"kind": "discard", "hand": 0, "seat": 1, "play": None},
+        {"kind": "discard", "hand": 0, "seat": 0, "play": None},
+        {"kind": "play", "hand": 0, "seat": 1, "play": 0},
+        {"kind": "play", "hand": 0, "seat": 0, "play": 1},
+        {"kind": "play", "hand": 0, "seat": 1, "play": 2},
+    ]
+    analysis = {
+        "hands": [
+            {
+                "hand": 0,
+                "discards": [{"seat": 0, "label": "blunder"}, {"seat": 1, "label": "good"}],
+                "plays": [
+                    {"seat": 1, "play": 0, "label": "inaccuracy"},
+                    {"seat": 0, "play": 1, "label": "best"},
+                    {"seat": 1, "play": 2, "label": "mistake"},
+                ],
+            }
+        ]
+    }
+    found = js(
+        """const { flawSteps, flawCounts, flawStep, flawKey } = await load("review/steps.js");
+        const flaws = flawSteps(arg.steps, arg.analysis);
+        return [flaws, flawCounts(flaws, [0, 1]),
+          flawStep(0, flaws, 1, 1), flawStep(4, flaws, 1, 1), flawStep(6, flaws, 1, 1),
+          flawStep(6, flaws, 1, -1), flawStep(3, flaws, 0, -1), flawStep(0, flaws, 0, 1),
+          ["n", "p", "N", "P", "x"].map(flawKey)];""",
+        {"steps": steps, "analysis": analysis},
+    )
+    assert found[0] == [
+        {"seat": 0, "step": 3, "label": "blunder"},
+        {"seat": 1, "step": 4, "label": "inaccuracy"},
+        {"seat": 1, "step": 6, "label": "mistake"},
+    ]
+    assert found[1] == {
+        "0": {"inaccuracy": 0, "mistake": 0, "blunder": 1},
+        "1": {"inaccuracy": 1, "mistake": 1, "blunder": 0},
+    }
+    assert found[2:8] == [4, 6, None, 4, None, 3]
+    assert found[8] == [
+        {"seat": 0, "direction": 1},
+        {"seat": 0, "direction": -1},
+        {"seat": 1, "direction": 1},
+        {"seat": 1, "direction": -1},
+        None,
+    ]
+
+
 def test_the_show_lays_out_the_kept_hands_and_the_play_what_is_still_held(js):
     shown = js(
         """const { handsShown } = await load("review/steps.js");

@@ -17,10 +17,10 @@ def empty_cache():
 @pytest.fixture
 def lobby_presence():
     """Mark people as connected to the lobby (as their open lobby page would)."""
-    from lobby.presence import LOBBY_PLACE, presence_connect
+    from tests.support.presence import arrives
 
     def connect(*users):
         for user in users:
-            presence_connect(user=user, place=LOBBY_PLACE)
+            arrives(user)
 
     return connect

@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 import pytest
-from django.utils import timezone
 
 from games import engine
 from games import services as game_services
-from games.models import Match, MatchAction, MatchEvent, MatchPresence, Seat
-from games.services.presence import match_presence_connect, match_presence_disconnect
+from games.models import Match, MatchAction, MatchEvent, Seat
 from lobby import services
 from lobby.models import Invitation, RematchOffer
 from lobby.services import LobbyError
 from tests.server.driving import protocol_action
+from tests.support import presence
 
 pytestmark = pytest.mark.django_db
 
@@ -36,11 +33,7 @@ def finished(match, bob):
 
 
 def bob_left(match, bob, seconds_ago: float) -> None:
-    match_presence_connect(match_id=match.pk, user=bob)
-    match_presence_disconnect(match_id=match.pk, user=bob)
-    MatchPresence.objects.filter(user=bob).update(
-        last_seen=timezone.now() - timedelta(seconds=seconds_ago)
-    )
+    presence.leaves(bob, match=match, seconds_ago=seconds_ago)
 
 
 def test_alice_may_claim_the_win_once_bob_has_been_gone_long_enough(match, alice, bob, settings):
@@ -90,7 +83,7 @@ def test_a_claim_before_the_time_is_up_is_refused_and_changes_nothing(match, ali
 
 def test_a_connected_opponent_cannot_be_claimed_against(match, alice, bob, settings):
     settings.ABANDON_AFTER_SECONDS = 0
-    match_presence_connect(match_id=match.pk, user=bob)
+    presence.arrives(bob, match=match)
     with pytest.raises(LobbyError, match="once your opponent has been gone"):
         services.abandonment_claim(match_id=match.pk, user=alice)
 

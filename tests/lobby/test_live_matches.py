@@ -8,9 +8,9 @@ import pytest
 from django.utils import timezone
 
 from games import services as game_services
-from games.models import Match, MatchPresence
-from games.services.presence import match_presence_connect
+from games.models import Match
 from lobby import selectors
+from tests.support import presence
 
 pytestmark = pytest.mark.django_db
 
@@ -45,14 +45,13 @@ def test_a_match_nobody_has_touched_for_a_while_and_nobody_is_at_drops_off(match
 
 def test_a_quiet_match_stays_listed_while_a_player_is_at_the_table(match, alice):
     last_move_minutes_ago(match, 30)
-    match_presence_connect(match_id=match.pk, user=alice)
+    presence.arrives(alice, match=match)
     assert listed() == [match.pk]
 
 
-def test_a_player_whose_presence_went_stale_does_not_keep_it_listed(match, alice, settings):
-    settings.PRESENCE_STALE_SECONDS = 75
+def test_a_player_whose_lease_lapsed_does_not_keep_it_listed(match, alice):
     last_move_minutes_ago(match, 30)
-    match_presence_connect(match_id=match.pk, user=alice)
+    presence.arrives(alice, match=match)
 
-    MatchPresence.objects.update(last_seen=timezone.now() - timedelta(minutes=5))
+    presence.lapses(alice, match=match, seconds_ago=1)  # their server died: nothing renewed it
     assert listed() == []

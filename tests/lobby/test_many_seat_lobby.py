@@ -3,17 +3,15 @@ last seat is taken, and the computer may take the seats nobody comes for."""
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 import pytest
-from django.utils import timezone
 
 from games import services as game_services
 from games.models import Match, Seat
 from lobby import selectors, services
 from lobby.forms import LobbyMatchForm
-from lobby.models import Invitation, Presence, Seek
+from lobby.models import Invitation, Seek
 from lobby.services import LobbyError
+from tests.support import presence
 from tests.support.people import make_user
 
 pytestmark = pytest.mark.django_db
@@ -45,9 +43,7 @@ def test_a_seek_for_three_stays_open_until_its_last_seat_is_taken(
         services.seek_accept(seek_id=seek.pk, user=bob)
     assert refused.value.code == "already_seated"
     # Alice went to the table: her seek is not expired for leaving the lobby.
-    Presence.objects.filter(user=alice).update(
-        connections=0, last_seen=timezone.now() - timedelta(hours=1)
-    )
+    presence.lapses(alice, seconds_ago=3600)
     assert services.seeks_expire_absent() == []
     same = services.seek_accept(seek_id=seek.pk, user=carol)
     assert same.pk == match.pk
@@ -124,19 +120,14 @@ def test_a_rematch_with_two_computers_starts_at_once(alice):
 def test_at_three_a_player_claims_the_win_from_the_absent_opponent_the_game_waits_on(
     alice, bob, carol, settings
 ):
-    from games.models import MatchPresence
-    from games.services.presence import match_presence_connect, match_presence_disconnect
-
     settings.ABANDON_AFTER_SECONDS = 0
     match = game_services.match_create(creator=alice, options=THREE)
     for person in (bob, carol):
         game_services.match_join(match=match, user=person)
     # Everyone must discard; alice and bob are at the table, carol has left it.
     for person in (alice, bob):
-        match_presence_connect(match_id=match.pk, user=person)
-    match_presence_connect(match_id=match.pk, user=carol)
-    match_presence_disconnect(match_id=match.pk, user=carol)
-    MatchPresence.objects.filter(user=carol).update(last_seen=timezone.now() - timedelta(seconds=5))
+        presence.arrives(person, match=match)
+    presence.leaves(carol, match=match, seconds_ago=5)
     with pytest.raises(LobbyError) as refused:
         services.abandonment_claim(match_id=match.pk, user=carol)
     assert refused.value.code == "opponent_present"  # alice and bob are here

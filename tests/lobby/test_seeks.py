@@ -12,9 +12,9 @@ from django.utils import timezone
 
 from games.models import Match, Seat
 from lobby import selectors, services
-from lobby.models import Presence, Seek
-from lobby.presence import LOBBY_PLACE, presence_disconnect
+from lobby.models import Seek
 from lobby.services import LobbyError
+from tests.support import presence
 
 pytestmark = pytest.mark.django_db
 
@@ -108,11 +108,11 @@ def test_a_seek_disappears_once_its_creator_has_been_gone_past_the_grace(
     settings.SEEK_CREATOR_GRACE_SECONDS = 20
     lobby_presence(alice)
     seek = services.seek_create(creator=alice, options=SIX_AUTO)
-    presence_disconnect(user=alice, place=LOBBY_PLACE)
+    presence.lapses(alice)
     assert [s["id"] for s in selectors.open_seeks()] == [seek.pk]  # just left: still listed
     assert services.seeks_expire_absent() == []
 
-    Presence.objects.filter(user=alice).update(last_seen=timezone.now() - timedelta(seconds=21))
+    presence.lapses(alice, seconds_ago=21)
     assert selectors.open_seeks() == []
     with pytest.raises(LobbyError, match="left the lobby"):
         services.seek_accept(seek_id=seek.pk, user=bob)
@@ -124,8 +124,7 @@ def test_the_sweep_expires_only_seeks_whose_creator_left(alice, bob, settings, l
     lobby_presence(alice, bob)
     gone = services.seek_create(creator=alice, options=SIX_AUTO)
     staying = services.seek_create(creator=bob, options=SIX_AUTO)
-    presence_disconnect(user=alice, place=LOBBY_PLACE)
-    Presence.objects.filter(user=alice).update(last_seen=timezone.now() - timedelta(minutes=5))
+    presence.lapses(alice, seconds_ago=300)
     assert services.seeks_expire_absent() == [gone.pk]
     assert Seek.objects.get(pk=staying.pk).status == "open"
 

@@ -6,11 +6,12 @@ import pytest
 from asgiref.sync import sync_to_async
 
 from games import services as game_services
-from games.models import Match, MatchPresence
+from games.models import Match
 from games.services.presence import match_seconds_absent
 from lobby import services
 from lobby.models import ChatMessage, Seek
 from tests.server.sockets import connect
+from tests.support import presence
 from tests.support.tasks import tasks_run_due, tasks_waiting
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -206,14 +207,37 @@ async def test_a_players_chat_socket_marks_them_present_and_absent(alice, bob):
     match = await active_match(alice, bob)
     player_a, _ = await chat_as(match.pk, alice)
     player_b, _ = await chat_as(match.pk, bob)
-    presence = await sync_to_async(MatchPresence.objects.get)(user=bob, match=match)
-    assert presence.connections == 1
+    absent = sync_to_async(match_seconds_absent)
+    assert await absent(match=match, user_id=bob.pk) is None
     await player_b.close()
     left = await player_a.receive_until(lambda f: f["type"] == "presence" and not f["connected"])
     assert left["seat"] == 1
-    presence = await sync_to_async(MatchPresence.objects.get)(user=bob, match=match)
-    assert presence.connections == 0
+    assert await absent(match=match, user_id=bob.pk) is not None
     await player_a.close()
+
+
+async def frames_between_two_pings(client) -> list[dict]:
+    """What a ping brings besides its pong (read up to the next ping's pong)."""
+    await client.send({"type": "ping"})
+    await client.send({"type": "ping"})
+    await client.receive_until(is_type("pong"))
+    return await client.frames_before(is_type("pong"))
+
+
+async def test_a_player_whose_server_died_is_told_gone_at_the_next_ping(alice, bob):
+    match = await active_match(alice, bob)
+    player_a, hello = await chat_as(match.pk, alice)
+    player_b, _ = await chat_as(match.pk, bob)
+    await player_a.receive_until(lambda f: f["type"] == "presence" and f["seat"] == 1)
+    assert await frames_between_two_pings(player_a) == []
+    # Bob's server is killed: no close, no presence frame; only his lease lapses.
+    await sync_to_async(presence.lapses)(bob, match=match, seconds_ago=30)
+    (told,) = await frames_between_two_pings(player_a)
+    assert (told["type"], told["seat"], told["connected"]) == ("presence", 1, False)
+    assert 29 < told["absent_seconds"] < 40
+    assert await frames_between_two_pings(player_a) == []  # told once, not at every ping
+    await player_a.close()
+    await player_b.close()
 
 
 async def test_a_player_at_the_table_alone_is_present_and_leaving_starts_the_clock(alice, bob):

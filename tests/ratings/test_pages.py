@@ -82,3 +82,29 @@ def test_the_history_chart_shows_the_latest_matches_oldest_first(alice, bob, mon
     assert [point["match_id"] for point in chart["points"]] == [m.pk for m in matches[1:]]
     xs = [point["x"] for point in chart["points"]]
     assert xs == sorted(xs) and xs[-1] == selectors.CHART_WIDTH - selectors.CHART_MARGIN
+
+
+def test_the_history_chart_has_round_rating_ticks_dates_and_a_table_of_every_match(
+    client, alice, bob
+):
+    from ratings import selectors
+
+    assert [selectors._tick_step(span, 4) for span in (40, 95, 300, 1200)] == [10, 50, 100, 500]
+    matches = [finished_match(alice, bob, rated=True, seed=seed) for seed in (1, 2, 3)]
+    history = selectors.rating_history(user=alice, kind="five-2p")
+    chart = selectors.rating_chart(history)
+    values = [history[0].rating_before] + [change.rating_after for change in history]
+    labels = [tick["label"] for tick in chart["y_ticks"]]
+    assert len(labels) >= 2 and all(
+        min(values) - 10 <= label <= max(values) + 10 for label in labels
+    )
+    assert (
+        len({labels[1] - labels[0], *(b - a for a, b in zip(labels, labels[1:], strict=False))})
+        == 1
+    )
+    assert chart["x_ticks"] and chart["x_ticks"][0]["label"] == chart["rows"][0]["date"]
+    page = client.get(f"/accounts/players/{alice.username}/").content.decode()
+    for match, change in zip(matches, history, strict=True):
+        change_text = f"{round(change.rating_after) - round(change.rating_before):+d}"
+        assert f'<tr data-match-id="{match.pk}">' in page
+        assert f"{round(change.rating_after)} ({change_text})</text>" in page

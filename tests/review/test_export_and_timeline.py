@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -126,3 +127,29 @@ def test_the_pages_json_cannot_close_its_script_element():
     text = _json_for_script({"name": "</script><b>&"})
     assert "<" not in text and ">" not in text and "&" not in text
     assert json.loads(text) == {"name": "</script><b>&"}
+
+
+def test_the_transcript_settles_each_claim_under_it_with_muggins_in_order(client, alice, bob):
+    match = finished_match(alice, bob, seed=6, scoring="manual", muggins=True)
+    client.force_login(alice)
+    lines = client.get(f"/matches/{match.pk}/review/transcript.txt").content.decode().splitlines()
+    claim = re.compile(r"^(\w+) claims (\d+) for the (\w+)\.$")
+    claims = [(index, claim.match(line)) for index, line in enumerate(lines) if claim.match(line)]
+    assert len(claims) > 5
+    calls = 0
+    for index, found in claims:
+        name, claimed, subject = found.groups()
+        settling = []
+        for line in lines[index + 1 :]:
+            if not line.startswith("  "):
+                break
+            settling.append(line.strip())
+        # Any Muggins call comes first, then the truth, naming the claim it settles.
+        *muggins, revealed = settling
+        calls += len(muggins)
+        on = f" calls Muggins on {name}'s claim of {claimed} for the {subject}, for "
+        assert all(on in line for line in muggins)
+        assert revealed.startswith(f"The {subject} was worth ")
+        assert f": {name}'s claim of {claimed} was " in revealed
+    assert calls > 0
+    assert not any("was worth" in line and not line.startswith("  ") for line in lines)

@@ -9,10 +9,11 @@ import pytest
 from django.utils import timezone
 
 from games import engine, services, tasks
-from games.models import Match, MatchAction, MatchFinishedNotice, MatchPresence
-from games.services.presence import match_presence_connect, match_presence_disconnect
+from games.models import Match, MatchAction, MatchFinishedNotice
+from games.services.presence import match_seconds_absent, presence_lease_renew
 from games.services.timers import timers_requeue
 from tests.server.driving import protocol_action
+from tests.support import presence
 from tests.support.tasks import tasks_run_due, tasks_waiting
 
 pytestmark = pytest.mark.django_db
@@ -34,11 +35,7 @@ def match(alice, bob):
 
 def leaves(match, user, seconds_ago: float = 0) -> None:
     """``user`` opens the match and closes it again, ``seconds_ago``."""
-    match_presence_connect(match_id=match.pk, user=user)
-    match_presence_disconnect(match_id=match.pk, user=user)
-    MatchPresence.objects.filter(match=match, user=user).update(
-        last_seen=timezone.now() - timedelta(seconds=seconds_ago)
-    )
+    presence.leaves(user, match=match, seconds_ago=seconds_ago)
 
 
 def checks_for(user) -> list:
@@ -58,7 +55,7 @@ def test_the_last_socket_closing_queues_a_check_for_when_the_time_is_up(match, b
 
 def test_a_player_gone_too_long_while_the_game_waits_on_them_loses(match, alice, bob):
     leaves(match, bob)
-    MatchPresence.objects.filter(user=bob).update(last_seen=timezone.now() - timedelta(seconds=121))
+    presence.lapses(bob, match=match, seconds_ago=121)
     tasks_run_due(now=in_seconds(121))
     match.refresh_from_db()
     assert (match.status, match.winner_seat, match.finish_reason) == (
@@ -82,11 +79,13 @@ def test_the_check_run_twice_ends_the_match_once(match, bob):
 
 def test_a_player_who_came_back_is_left_alone(match, bob):
     leaves(match, bob, seconds_ago=121)
-    match_presence_connect(match_id=match.pk, user=bob)
+    presence.arrives(bob, match=match)
     tasks_run_due(now=in_seconds(3600))
     match.refresh_from_db()
     assert match.status == Match.Status.ACTIVE
-    assert checks_for(bob) == []  # and nothing queued again
+    # One look stays queued, for when the lease could lapse: if bob's server dies, it notices.
+    (next_look,) = checks_for(bob)
+    assert in_seconds(60 + 120 - 5) < next_look.run_after <= in_seconds(60 + 120)
 
 
 def test_a_check_due_early_waits_on_until_the_time_is_up(match, bob):
@@ -112,13 +111,43 @@ def test_a_player_gone_while_the_game_waits_on_the_opponent_is_looked_at_again(m
     assert [t for t in checks_for(bob) if t.pk not in before]  # bob is looked at again later
 
 
-def test_a_check_from_before_the_player_came_stands_down_for_their_own(match, bob):
+def test_every_look_reads_the_leases_so_one_queued_before_the_player_came_decides_too(match, bob):
     (at_the_start,) = checks_for(bob)
     assert at_the_start.args_kwargs["kwargs"]["absent_since"] is None
     leaves(match, bob, seconds_ago=999)
-    assert tasks.abandonment_check.call(**at_the_start.args_kwargs["kwargs"]) is False
+    assert tasks.abandonment_check.call(**at_the_start.args_kwargs["kwargs"]) is True
     (own,) = [t for t in checks_for(bob) if t.pk != at_the_start.pk]  # the disconnect's check
-    assert tasks.abandonment_check.call(**own.args_kwargs["kwargs"]) is True
+    assert tasks.abandonment_check.call(**own.args_kwargs["kwargs"]) is False  # already over
+
+
+def test_a_player_whose_server_died_loses_one_lease_period_after_the_limit(match, bob):
+    presence.arrives(bob, match=match)  # and then bob's server is killed: no close, no renewal
+    tasks_run_due(now=in_seconds(30))
+    match.refresh_from_db()
+    assert match.status == Match.Status.ACTIVE  # the lease still holds
+    (look,) = [t for t in checks_for(bob) if t.run_after > in_seconds(60)]
+    assert look.run_after <= in_seconds(60 + 120)  # lease period plus the limit
+    presence.lapses(bob, match=match, seconds_ago=121)
+    tasks_run_due(now=in_seconds(60 + 121))
+    match.refresh_from_db()
+    assert (match.status, match.winner_seat, match.finish_reason) == (
+        Match.Status.FINISHED,
+        0,
+        "abandoned",
+    )
+
+
+def test_a_renewed_lease_keeps_its_player_present_and_one_look_queued(match, bob):
+    socket = presence.arrives(bob, match=match)
+    presence.lapses(bob, match=match, seconds_ago=-5)  # five seconds left on it
+    assert presence_lease_renew(socket=socket) is True
+    assert match_seconds_absent(match=match, user_id=bob.pk) is None
+    for _ in range(3):  # each look that finds bob here queues the next, never a second chain
+        assert tasks_run_due(now=in_seconds(200)) >= 1
+        match.refresh_from_db()
+        assert match.status == Match.Status.ACTIVE
+        (look,) = checks_for(bob)
+        assert in_seconds(60 + 120 - 5) < look.run_after <= in_seconds(60 + 120)
 
 
 def test_the_sweep_queues_a_lost_bot_turn_once_however_often_it_runs(alice, settings):
@@ -171,7 +200,7 @@ def test_a_rated_match_both_players_left_is_aborted_with_no_winner_and_no_rating
 
 
 def test_one_player_left_and_the_other_is_here_the_one_here_wins(match, alice, bob):
-    match_presence_connect(match_id=match.pk, user=alice)
+    presence.arrives(alice, match=match)
     leaves(match, bob, seconds_ago=121)
     tasks_run_due(now=timezone.now() + timedelta(seconds=130))
     match.refresh_from_db()

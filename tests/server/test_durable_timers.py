@@ -129,7 +129,9 @@ def test_a_bot_turn_due_while_everything_is_down_is_played_after_the_restart(sta
 
 
 def test_an_abandonment_due_while_everything_is_down_fires_after_the_restart(start_site):
-    server, worker = start_site(abandon="4")
+    # Long enough that bob's check is still waiting when the crash comes, after we have seen
+    # his close recorded (a process per look, on a busy machine).
+    server, worker = start_site(abandon="15")
     (setup,) = create_matches(server.env, 1, prefix="crash-abandon-")
     match_id = setup["match"]
     sockets = []
@@ -145,8 +147,10 @@ def test_an_abandonment_due_while_everything_is_down_fires_after_the_restart(sta
         )
         sockets[-1].recv(timeout=10)  # hello: this player is at the table
     sockets[1].close()  # bob leaves while the game waits on both to discard
-    time.sleep(0.5)  # let the server record it (a close has no answer to wait for)
-    crash_and_restart(server, worker)  # alice's socket dies with the server, but not her count
+    # Let the server record it (a close has no answer to wait for): bob's lease has ended.
+    gone = BOB_GONE.replace("MATCH", str(match_id))
+    assert eventually(server.env, gone, bool)
+    crash_and_restart(server, worker)  # alice's socket dies with the server; her lease lapses
     code = ENDING.replace("MATCH", str(match_id))
     assert eventually(server.env, code, lambda answer: answer[3]) == [
         "finished",
@@ -154,6 +158,16 @@ def test_an_abandonment_due_while_everything_is_down_fires_after_the_restart(sta
         "abandoned",
         True,
     ]
+
+
+BOB_GONE = """
+import json
+from games.models import Match, Seat
+from games.services.presence import match_seconds_absent
+match = Match.objects.get(pk=MATCH)
+bob = Seat.objects.get(match=match, number=1)
+answer = match_seconds_absent(match=match, user_id=bob.user_id) is not None
+"""
 
 
 SEEK_SETUP = """

@@ -11,7 +11,7 @@ from accounts.services import guest_create
 from games import services
 from games.models import Match, Seat
 from games.services.errors import ServiceError
-from games.services.presence import match_presence_connect
+from tests.support import presence
 from tests.support.tasks import tasks_run_due, tasks_waiting
 from tests.tournaments.conftest import (
     open_tables,
@@ -232,7 +232,7 @@ def test_a_no_show_forfeits_after_the_set_time(alice, field):
     players = field(2)
     cup = tournament_full(alice, players, kind="knockout", no_show_seconds=60)
     (table,) = open_tables(cup)
-    match_presence_connect(match_id=table.match_id, user=players[0])
+    presence.arrives(players[0], match=table.match)
     assert tasks_run_due(now=timezone.now() + timedelta(seconds=30)) == 0
     tasks_run_due(now=timezone.now() + timedelta(seconds=61))
     tasks_settle()
@@ -281,7 +281,7 @@ def test_when_the_rounds_time_is_up_the_player_behind_resigns(alice, field):
     first, second = open_tables(cup)
     services.match_resign(match_id=first.match_id, user=first.second.user)
     for entry in (second.first, second.second):  # both at the table: nobody abandons
-        match_presence_connect(match_id=second.match_id, user=entry.user)
+        presence.arrives(entry.user, match=second.match)
     tasks_settle()
     tasks_run_due(now=timezone.now() + timedelta(minutes=9))
     second.refresh_from_db()

@@ -9,8 +9,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.models import Match, MatchPresence
-from games.services.presence import match_presence_connect, match_presence_disconnect
+from games.models import Match
+from tests.support import presence
 from tests.support.tasks import tasks_run_due
 from tests.tournaments.conftest import open_tables, tasks_settle, tournament_full
 
@@ -59,11 +59,7 @@ def test_a_table_both_players_left_during_the_discard_is_a_loss_for_both(setting
     cup = tournament_full(carol, players, kind="swiss", rounds=1, no_show_seconds=60)
     (table,) = open_tables(cup)
     for person in players:
-        match_presence_connect(match_id=table.match_id, user=person)
-        match_presence_disconnect(match_id=table.match_id, user=person)
-    MatchPresence.objects.filter(match_id=table.match_id).update(
-        last_seen=timezone.now() - timedelta(seconds=130)
-    )
+        presence.leaves(person, match=table.match, seconds_ago=130)
     tasks_run_due(now=timezone.now() + timedelta(seconds=130))
     tasks_settle()
     table.refresh_from_db()
@@ -79,12 +75,8 @@ def test_one_player_left_and_the_other_stayed_the_stayer_wins(settings, field, c
     cup = tournament_full(carol, players, kind="swiss", rounds=1, no_show_seconds=60)
     (table,) = open_tables(cup)
     stayer, leaver = table.first.user, table.second.user
-    match_presence_connect(match_id=table.match_id, user=stayer)
-    match_presence_connect(match_id=table.match_id, user=leaver)
-    match_presence_disconnect(match_id=table.match_id, user=leaver)
-    MatchPresence.objects.filter(match_id=table.match_id, user=leaver).update(
-        last_seen=timezone.now() - timedelta(seconds=130)
-    )
+    presence.arrives(stayer, match=table.match)
+    presence.leaves(leaver, match=table.match, seconds_ago=130)
     tasks_run_due(now=timezone.now() + timedelta(seconds=130))
     tasks_settle()
     table.refresh_from_db()

@@ -15,10 +15,11 @@ from django.db.models import Q
 from django.utils import timezone
 
 from games import engine
-from games.models import Match, MatchPresence
+from games.models import Match
 from games.services.actions import action_apply_for_seat
 from games.services.errors import ServiceError
 from games.services.matches import match_create, match_join, match_seat_bot
+from games.services.presence import match_ever_attended
 from tournaments.broadcast import table_ready, tournament_changed
 from tournaments.models import Entry, Pairing, Round, Tournament
 from tournaments.pairing import (
@@ -322,7 +323,7 @@ def no_show_check_run(*, pairing_id: int) -> bool:
     if match.status != Match.Status.ACTIVE:
         return False
     people = match.seats.filter(user__isnull=False, is_bot=False)
-    came = set(MatchPresence.objects.filter(match=match).values_list("user_id", flat=True))
+    came = match_ever_attended(match=match)
     absent = sorted(seat.number for seat in people if seat.user_id not in came)
     if not absent:
         return False

@@ -6,10 +6,8 @@ two players, ``.venv/bin/python benchmarks/review_luck_baselines.py 3000 100``:
 - ``DEAL_VALUE_AVERAGE[(variant, is_dealer)]``: the mean of the best discard's expected value
   (``analyze_discard(dealt, is_dealer)[0].total``, crib added for the dealer and taken off for
   the pone) over 3,000 random deals per role and variant.
-- ``PEGGING_AVERAGE[(variant, is_dealer)]``: the mean points a seat pegs in the play (cards and
-  go's) per hand whose play finished, over 100 games per variant between two hard computer
-  opponents.
-- ``CRIB_OVER_EXPECTED[(variant, is_dealer)]``: over the same games, the mean of the crib's
+- ``CRIB_OVER_EXPECTED[(variant, is_dealer)]``: over 100 games per variant between two hard
+  computer opponents, the mean of the crib's
   count less its expected value for that seat's own throw (``analyze_discard``'s ``crib``,
   which takes the opponent's throw as uniformly random; real throws are not).
 - ``PEGGING_DISTRIBUTION`` and ``HAND_DISTRIBUTION``: over the same games, the share of hands
@@ -26,12 +24,6 @@ DEAL_VALUE_AVERAGE = {
     ("six", False): 3.921,
     ("five", True): 9.949,
     ("five", False): 0.722,
-}
-PEGGING_AVERAGE = {
-    ("six", True): 3.398,
-    ("six", False): 2.386,
-    ("five", True): 1.611,
-    ("five", False): 1.168,
 }
 CRIB_OVER_EXPECTED = {
     ("six", True): -0.772,

@@ -87,16 +87,36 @@ class ClaimTracker:
         self._open = None
 
 
-def counting_accuracy(records: list[dict[str, Any]], seat: int) -> float | None:
-    """Per cent of ``seat``'s revealed claims that were exactly right; None without claims.
+def claim_tests_counting(claimed: int, actual: int) -> bool:
+    """Whether a revealed claim counts towards counting accuracy: the one definition, used by
+    the review and by the profile's statistics (ratings).
 
     A claim of nothing for nothing (most cards in the play score nothing) is no test of
-    counting, so such claims are left out."""
+    counting, so it is left out; every other claim counts, right or wrong.
+
+    >>> claim_tests_counting(0, 0), claim_tests_counting(0, 2), claim_tests_counting(8, 8)
+    (False, True, True)
+    """
+    return bool(claimed or actual)
+
+
+def counting_accuracy_percent(right: int, counted: int) -> float | None:
+    """Counting accuracy: per cent of the claims that test counting that were exactly right,
+    to one decimal; None when there is none.
+
+    >>> counting_accuracy_percent(4, 7), counting_accuracy_percent(0, 0)
+    (57.1, None)
+    """
+    return round(100 * right / counted, 1) if counted else None
+
+
+def counting_accuracy(records: list[dict[str, Any]], seat: int) -> float | None:
+    """``seat``'s counting accuracy over its revealed claims (:func:`claim_tests_counting`)."""
     own = [
         r
         for r in records
-        if r["seat"] == seat and r["actual"] is not None and (r["actual"] or r["claimed"])
+        if r["seat"] == seat
+        and r["actual"] is not None
+        and claim_tests_counting(r["claimed"], r["actual"])
     ]
-    if not own:
-        return None
-    return round(100 * sum(1 for r in own if r["claimed"] == r["actual"]) / len(own), 1)
+    return counting_accuracy_percent(sum(1 for r in own if r["claimed"] == r["actual"]), len(own))

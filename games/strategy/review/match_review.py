@@ -31,9 +31,11 @@ from games.strategy.review.grading import THRESHOLDS, accuracy, label_for
 from games.strategy.review.luck import PARTS, SeatHand, hand_luck
 from games.strategy.review.pegging import graded_play_values, has_real_choice
 
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 """2: plays graded with the expert's evaluation (the opening table, the opponent model, the
-chance to win near the end). Stored analyses of an older version are recomputed (review app)."""
+chance to win near the end). 3: pegging luck measured against the seat's own best choices, not
+the role's average (skill is not luck). Stored analyses of an older version are recomputed
+(review app)."""
 DIGITS = 2
 """Values are rounded to hundredths in the output; grades are computed before rounding."""
 CHANCE_DIGITS = 4
@@ -159,12 +161,18 @@ class _MatchWalk:
     def _note_play(self, hand: _HandWalk, before: MatchState, action: Play) -> None:
         seat = action.seat
         ranks = tuple(card.rank for _, card in before.series) + (action.card.rank,)
-        hand.seat_hands[seat].play_points += play_points(ranks, before.count + action.card.value)
+        seat_hand = hand.seat_hands[seat]
+        points = play_points(ranks, before.count + action.card.value)
         index = hand.cards_played
         hand.cards_played += 1
         playable = [card for card in before.held[seat] if before.count + card.value <= 31]
-        if not self.graded or not has_real_choice(playable):
-            return
+        if self.graded and has_real_choice(playable):
+            self._grade_play(hand, before, action, index)
+        seat_hand.play_points += points
+
+    def _grade_play(self, hand: _HandWalk, before: MatchState, action: Play, index: int) -> None:
+        seat = action.seat
+        seat_hand = hand.seat_hands[seat]
         options = self.options
         to_win = is_near_end(options.variant, options.game_target, before.scores)
         values, depth = graded_play_values(before, seat, to_win=to_win)
@@ -175,10 +183,15 @@ class _MatchWalk:
             lost = max(0.0, 100 * (top - values[action.card]))
             label = win_label(lost)
             digits = CHANCE_DIGITS
+            seat_hand.chose_by_chance = True
         else:
             lost = max(0.0, top - values[action.card])
             label = label_for(lost)
             digits = DIGITS
+            if seat_hand.first_choice_value is None:
+                seat_hand.first_choice_value = top
+                seat_hand.net_at_first_choice = _play_net(hand, seat)
+            seat_hand.choices_lost += lost
         hand.record["plays"].append(
             {
                 "seat": seat,
@@ -243,6 +256,7 @@ class _MatchWalk:
                 crib=hand.crib,
                 crib_counted=hand.crib_counted,
                 play_finished=hand.play_finished,
+                play_net=_play_net(hand, seat),
             )
 
     def result(self) -> dict[str, Any]:
@@ -289,6 +303,14 @@ class _MatchWalk:
             "luck_total": round(luck, DIGITS) if self.graded else None,
             "counting_accuracy": counting_accuracy(self.claims.records, seat),
         }
+
+
+def _play_net(hand: _HandWalk, seat: int) -> int:
+    """The seat's pegs less everyone else's, so far in this hand's play."""
+    return sum(
+        seat_hand.play_points if other == seat else -seat_hand.play_points
+        for other, seat_hand in hand.seat_hands.items()
+    )
 
 
 def _points_lost(decisions: list[dict[str, Any]]) -> float:

@@ -12,7 +12,7 @@ import { BoardPanel } from "../table/board-panel.js";
 import { itemLine } from "../table/show.js";
 import { renderHandAnalysis, renderSummary } from "./analysis-view.js";
 import { drawChart, scoreLineFromTimeline } from "./chart.js";
-import { expandSteps, handIndexAt, handsShown, searchWithStep, stepForKey, stepFromLocation } from "./steps.js";
+import { expandSteps, FLAWS, flawCounts, flawKey, flawStep, flawSteps, handIndexAt, handsShown, searchWithStep, stepForKey, stepFromLocation } from "./steps.js";
 
 const data = JSON.parse(document.getElementById("review-data").textContent);
 const $ = (id) => document.getElementById(id);
@@ -241,6 +241,60 @@ function chart(hand) {
   });
 }
 
+// Each player's inaccuracies, mistakes and blunders (two-player analyses only), counted and
+// jumped through: a line per player under the controls, visible as the page opens.
+const flaws = analysis && analysis.graded !== false ? flawSteps(steps, analysis) : [];
+
+function plural(count, word) {
+  return `${count} ${count === 1 ? word : { inaccuracy: "inaccuracies", mistake: "mistakes", blunder: "blunders" }[word]}`;
+}
+
+function jumpToFlaw(seat, direction) {
+  const step = flawStep(current, flaws, seat, direction);
+  if (step === null) {
+    $("flaw-status").textContent = `${name(seat)} has no ${direction > 0 ? "later" : "earlier"} mistake.`;
+    return;
+  }
+  show(step);
+  const flaw = flaws.find((entry) => entry.step === step && entry.seat === seat);
+  $("flaw-status").textContent = `${name(seat)}'s ${flaw.label}.`;
+}
+
+function buildFlaws() {
+  const box = $("flaws");
+  if (!analysis || analysis.graded === false) return;
+  const counts = flawCounts(flaws, [0, 1]);
+  const keys = [["p", "n"], ["P", "N"]];
+  box.replaceChildren(
+    ...[0, 1].map((seat) => {
+      const row = document.createElement("div");
+      row.className = "flaw-row";
+      row.dataset.seat = String(seat);
+      const text = document.createElement("span");
+      text.className = "flaw-counts";
+      const accuracy = analysis.players[String(seat)].accuracy;
+      text.textContent = `${name(seat)}: ${FLAWS.map((label) => plural(counts[seat][label], label)).join(", ")}${accuracy === null ? "" : ` · accuracy ${accuracy.toFixed(1)}%`}`;
+      const back = document.createElement("button");
+      back.type = "button";
+      back.className = "secondary flaw-back";
+      back.textContent = "◀";
+      back.title = `${name(seat)}'s previous mistake (${keys[seat][0]})`;
+      back.setAttribute("aria-label", back.title);
+      back.addEventListener("click", () => jumpToFlaw(seat, -1));
+      const on = document.createElement("button");
+      on.type = "button";
+      on.className = "secondary flaw-on";
+      on.textContent = "▶";
+      on.title = `${name(seat)}'s next mistake (${keys[seat][1]})`;
+      on.setAttribute("aria-label", on.title);
+      on.addEventListener("click", () => jumpToFlaw(seat, 1));
+      row.append(back, text, on);
+      return row;
+    }),
+  );
+  box.hidden = false;
+}
+
 function toggleKeys(open = $("keys-list").hidden) {
   $("keys-list").hidden = !open;
   $("keys-button").setAttribute("aria-expanded", String(open));
@@ -257,6 +311,12 @@ document.addEventListener("keydown", (event) => {
   }
   if (event.key === "Escape" && !$("keys-list").hidden) {
     toggleKeys(false);
+    return;
+  }
+  const jump = flawKey(event.key);
+  if (jump && flaws.length) {
+    event.preventDefault();
+    jumpToFlaw(jump.seat, jump.direction);
     return;
   }
   const next = stepForKey(event.key, current, steps, hands);
@@ -277,6 +337,7 @@ $("scrub").addEventListener("input", (event) => show(Number(event.target.value))
 window.addEventListener("hashchange", () => show(stepFromLocation("", location.hash, steps)));
 
 buildHandList();
+buildFlaws();
 renderSummary($("summary"), analysis, names);
-show(stepFromLocation(location.search, location.hash, steps), { push: false });
-window.cribbageReview = { show, get step() { return current; }, steps, hands };
+show(stepFromLocation(location.search, location.hash, steps, hands), { push: false });
+window.cribbageReview = { show, get step() { return current; }, steps, hands, flaws };

@@ -19,12 +19,65 @@ export function clampStep(wanted, steps) {
   return Math.min(number, steps.length - 1);
 }
 
-/** The step a page opens at: `?step=N`, else `#N`, else the start. */
-export function stepFromLocation(search, hash, steps) {
+/** The step a page opens at: `?step=N`, else `#N`, else the first deal (an empty table before
+ * the cut shows nothing worth opening on), else the start. */
+export function stepFromLocation(search, hash, steps, hands = []) {
   const query = new URLSearchParams(search).get("step");
   if (query !== null) return clampStep(query, steps);
   const fromHash = hash.replace(/^#/, "");
-  return /^\d+$/.test(fromHash) ? clampStep(fromHash, steps) : 0;
+  if (/^\d+$/.test(fromHash)) return clampStep(fromHash, steps);
+  return hands.length ? clampStep(hands[0].step, steps) : 0;
+}
+
+/** The labels "next mistake" stops at and the summary counts, as lichess counts them. */
+export const FLAWS = ["inaccuracy", "mistake", "blunder"];
+
+/**
+ * Every graded decision labelled a flaw, with the step it was made at, in step order:
+ * `[{seat, step, label}]`. A discard is its seat's discard step in that hand; a play is the
+ * play step with its index in the hand (the analysis and the timeline number both alike).
+ */
+export function flawSteps(steps, analysis) {
+  if (!analysis || !analysis.hands) return [];
+  const at = new Map();
+  for (const [index, step] of steps.entries()) {
+    if (step.kind === "discard") at.set(`d:${step.hand}:${step.seat}`, index);
+    else if (step.kind === "play") at.set(`p:${step.hand}:${step.play}`, index);
+  }
+  const found = [];
+  for (const hand of analysis.hands) {
+    for (const discard of hand.discards || []) {
+      const step = at.get(`d:${hand.hand}:${discard.seat}`);
+      if (FLAWS.includes(discard.label) && step !== undefined) found.push({ seat: discard.seat, step, label: discard.label });
+    }
+    for (const play of hand.plays || []) {
+      const step = at.get(`p:${hand.hand}:${play.play}`);
+      if (FLAWS.includes(play.label) && step !== undefined) found.push({ seat: play.seat, step, label: play.label });
+    }
+  }
+  return found.sort((a, b) => a.step - b.step);
+}
+
+/** Per seat, how many of each flaw: `{seat: {inaccuracy, mistake, blunder}}`. */
+export function flawCounts(flaws, seats) {
+  const counts = Object.fromEntries(seats.map((seat) => [seat, Object.fromEntries(FLAWS.map((label) => [label, 0]))]));
+  for (const flaw of flaws) if (counts[flaw.seat]) counts[flaw.seat][flaw.label] += 1;
+  return counts;
+}
+
+/** The step of `seat`'s next (direction 1) or previous (-1) flaw from `step`, or null. */
+export function flawStep(step, flaws, seat, direction) {
+  const own = flaws.filter((flaw) => flaw.seat === seat);
+  const found = direction > 0 ? own.find((flaw) => flaw.step > step) : own.reverse().find((flaw) => flaw.step < step);
+  return found ? found.step : null;
+}
+
+/** The keys that jump through one player's flaws: n / p for the first player, N / P for the
+ * second. `{seat, direction}` or null. */
+export function flawKey(key) {
+  const keys = { n: [0, 1], p: [0, -1], N: [1, 1], P: [1, -1] };
+  const found = keys[key];
+  return found ? { seat: found[0], direction: found[1] } : null;
 }
 
 /** The same search string with `step` set (any share token kept). */

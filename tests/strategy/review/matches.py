@@ -10,6 +10,7 @@ from games.engine import (
     Action,
     Claim,
     MatchOptions,
+    Play,
     Shuffle,
     apply,
     needs_shuffle,
@@ -21,6 +22,7 @@ from games.engine import (
 from games.engine.state import MatchState
 
 ClaimPolicy = Callable[[MatchState, Claim], Claim]
+PlayPolicy = Callable[[MatchState, Play], Play]
 
 
 def bot_match(
@@ -29,11 +31,13 @@ def bot_match(
     levels: tuple[str, str] = ("hard", "hard"),
     *,
     claims: ClaimPolicy | None = None,
+    plays: PlayPolicy | None = None,
     stop_after: int | None = None,
 ) -> list[Action]:
     """The action log of a match between two bots with fixed seeds (shuffles included).
 
-    ``claims`` may rewrite a bot's claim (to make counting errors); ``stop_after`` cuts the
+    ``claims`` may rewrite a bot's claim (to make counting errors), ``plays`` a bot's card (to
+    make a weaker player); ``stop_after`` cuts the
     match short after that many actions.
     """
     rng = random.Random(seed)
@@ -52,6 +56,8 @@ def bot_match(
                     break
             if isinstance(action, Claim) and claims is not None:
                 action = claims(state, action)
+            if isinstance(action, Play) and plays is not None:
+                action = plays(state, action)
         state, _ = apply(state, action)
         actions.append(action)
     return actions

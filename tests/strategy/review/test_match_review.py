@@ -23,7 +23,6 @@ from games.engine.cards import DECK
 from games.engine.scoring import show_total
 from games.strategy.analysis import analyze_discard
 from games.strategy.review import THRESHOLDS, analyze_match, label_for
-from games.strategy.review.baselines import PEGGING_AVERAGE
 from games.strategy.review.claims import missed_items
 from tests.engine.random_play import choose_action
 from tests.strategy.review.matches import bot_match
@@ -45,7 +44,7 @@ def test_every_hand_of_the_match_is_reviewed_in_order(hard_match):
     assert [hand["dealer"] for hand in review["hands"]] == [e.data["dealer"] for e in hands]
     assert review["hands"][-1]["scores_after"] == list(state.scores)
     assert review["score_line"]["0"][-1] == state.scores[0]
-    assert review["version"] == 2 and review["seats"] == 2
+    assert review["version"] == 3 and review["seats"] == 2
     assert review["thresholds"] == {"inaccuracy": 0.5, "mistake": 1.5, "blunder": 3.0}
     assert review["win_thresholds"] == {"inaccuracy": 2.0, "mistake": 5.0, "blunder": 10.0}
 
@@ -135,14 +134,24 @@ def test_cut_and_pegging_luck_equal_a_direct_count(hard_match):
     hand = review["hands"][1]
     dealer = hand["dealer"]
     starter = parse_cards(hand["starter"])[0]
-    # Points pegged in the play by each seat in that hand, from the events.
-    pegged = {0: 0, 1: 0}
-    hand_index = -1
+    # Each seat's net pegs in that hand's play from its first graded play on, from the events.
+    first = {
+        seat: min(
+            p["play"] for p in hand["plays"] if p["seat"] == seat and not p["by_win_probability"]
+        )
+        for seat in (0, 1)
+    }
+    net = {0: 0, 1: 0}
+    hand_index, card = -1, -1
     for event in events:
         if event.type == "hand_started":
             hand_index += 1
         elif hand_index == 1 and event.type in ("card_played", "go_scored"):
-            pegged[event.data["seat"]] += event.data.get("points") or 0
+            card += event.type == "card_played"
+            points = event.data.get("points") or 0
+            for seat in (0, 1):
+                if card >= first[seat]:
+                    net[seat] += points if event.data["seat"] == seat else -points
     for discard in hand["discards"]:
         seat = discard["seat"]
         dealt = parse_cards(" ".join(discard["dealt"]))
@@ -155,7 +164,9 @@ def test_cut_and_pegging_luck_equal_a_direct_count(hard_match):
             cut += (2 if starter.rank == 11 else 0) - 2 * jacks / len(starters)
         luck = hand["luck"][str(seat)]
         assert luck["cut"] == pytest.approx(cut, abs=0.006)
-        expected_pegging = pegged[seat] - PEGGING_AVERAGE[("six", seat == dealer)]
+        plays = [p for p in hand["plays"] if p["seat"] == seat]
+        best_first = max(plays[0]["values"].values())
+        expected_pegging = net[seat] - best_first + sum(p["lost"] for p in plays)
         assert luck["pegging"] == pytest.approx(expected_pegging, abs=0.006)
 
 
