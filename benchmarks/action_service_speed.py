@@ -5,7 +5,8 @@ N matches, and plays random legal moves through ``services.action_apply`` exactl
 websocket consumer calls it (the worker thread's connection handling included), round-robin
 over the matches so that consecutive actions touch different rows. Prints per action: wall
 time, this process's CPU time, the PostgreSQL backend's CPU time (from /proc) and the statements
-run, and the same split by kind of action (a play that ends a hand writes the shows, the
+run, and the same split by kind of action (``--clock 300+3``: timed matches, whose every
+action also charges the clock, logs ``clock_changed`` and queues the clock's check) (a play that ends a hand writes the shows, the
 reveal of the deck and the next deal as well). ``--profile`` prints the top of a cProfile by cumulative time.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \\
@@ -32,6 +33,11 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=3000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument(
+        "--clock",
+        default="none",
+        help="the matches' time control, 'none' or '<bank>+<increment>' in seconds (e.g. 300+3)",
+    )
     args = parser.parse_args()
 
     from tests.support.servers import LiveDatabase
@@ -62,6 +68,7 @@ def run(args: argparse.Namespace) -> None:
     from django.db import close_old_connections, connection
 
     from games import engine, services
+    from games.engine.options import TimeControl
     from games.models import Match, MatchEvent
     from kernel import sending
 
@@ -74,7 +81,9 @@ def run(args: argparse.Namespace) -> None:
     for index in range(args.matches):
         alice = users.create_user(username=f"bench-a{index}")
         bob = users.create_user(username=f"bench-b{index}")
-        match = services.match_create(creator=alice, options={"match_target": 7})
+        match = services.match_create(
+            creator=alice, options={"match_target": 7}, clock=TimeControl.parse(args.clock)
+        )
         services.match_join(match=match, user=bob)
         players.append((match.pk, (alice, bob)))
     rng = random.Random(args.seed)
@@ -156,7 +165,8 @@ def run(args: argparse.Namespace) -> None:
             row[2] += took_cpu
             row[3] += events
     print(
-        f"{connection.vendor}: {int(done)} actions over {args.matches} matches; per action: "
+        f"{connection.vendor}, clock {args.clock}: {int(done)} actions over {args.matches} "
+        "matches; per action: "
         f"wall {1000 * wall / done:.2f} ms, CPU {1000 * cpu / done:.2f} ms "
         f"(database backend {1000 * backend / done:.2f} ms), {queries / done:.2f} statements"
     )

@@ -57,7 +57,7 @@ def match_log_json(request: HttpRequest, match_id: int) -> JsonResponse:
     first = max(0, upto - LOG_EVENTS_LIMIT)
     events = selectors.match_events_since(match=match, seq=first, before=upto + 1)
     return JsonResponse(
-        {"seq": upto, "frames": [selectors.event_frame(event, seat) for event in events]}
+        {"seq": upto, "frames": [selectors.event_frame(event=event, seat=seat) for event in events]}
     )
 
 

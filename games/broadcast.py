@@ -33,7 +33,7 @@ def frames_message(events, *, seats: tuple[int, ...]) -> dict[str, Any]:
     frames = {}
     for seat in [*seats, None]:
         frames[viewer_key(seat)] = [
-            [event.seq, json.dumps(event_frame(event, seat), separators=(",", ":"))]
+            [event.seq, json.dumps(event_frame(event=event, seat=seat), separators=(",", ":"))]
             for event in events
         ]
     return {"type": "match.frames", "frames": frames}

@@ -35,7 +35,7 @@ REPLAYS_PER_SECOND = 0.25
 # what must be serialised (one match), so actions of different matches run on a pool of worker
 # threads at once. SQLite allows one writer anyway, so there the single thread is kept.
 PARALLEL_ACTIONS = settings.DATABASES["default"]["ENGINE"].endswith("postgresql")
-apply_action_async = database_sync_to_async(
+action_apply_async = database_sync_to_async(
     services.action_apply, thread_sensitive=not PARALLEL_ACTIONS
 )
 
@@ -56,7 +56,7 @@ def _missing_frames(
     match_id: int, seat: int | None, after: int, before: int
 ) -> list[tuple[int, str]]:
     events = selectors.match_events_since(match=Match(pk=match_id), seq=after, before=before)
-    return [(event.seq, _dumps(selectors.event_frame(event, seat))) for event in events]
+    return [(event.seq, _dumps(selectors.event_frame(event=event, seat=seat))) for event in events]
 
 
 class MatchConsumer(SiteWebsocketConsumer):
@@ -127,7 +127,7 @@ class MatchConsumer(SiteWebsocketConsumer):
 
     async def _act(self, action: dict[str, Any], action_id: str | None) -> None:
         try:
-            outcome = await apply_action_async(
+            outcome = await action_apply_async(
                 match_id=self.match_id, user=self.user, action=action, action_id=action_id
             )
         except services.ServiceError as error:

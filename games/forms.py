@@ -20,6 +20,8 @@ class NewMatchForm(forms.Form):
     scoring = match_options.scoring_form_field()
     muggins = match_options.muggins_form_field()
     match_target = match_options.match_target_form_field()
+    clock = match_options.clock_form_field()
+    clock_minutes, clock_increment = match_options.clock_custom_fields()
 
     def clean(self) -> dict[str, Any]:
         super().clean()
@@ -29,7 +31,16 @@ class NewMatchForm(forms.Form):
                 "muggins",
                 "Muggins needs manual scoring: with automatic scoring no point is missed.",
             )
+        try:
+            cleaned["time_control"] = match_options.clock_from_form(cleaned)
+        except forms.ValidationError as error:
+            self.add_error("clock", error)
         return cleaned
+
+    def time_control(self) -> Any:
+        """The chosen ``TimeControl`` (games.engine.options), for ``match_create``'s ``clock``
+        (None: the form was posted without one; the service's default applies)."""
+        return self.cleaned_data.get("time_control")
 
     def options(self) -> dict[str, Any]:
         """The options in the shape ``games.services.match_create`` takes."""

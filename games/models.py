@@ -50,6 +50,15 @@ class Match(models.Model):
     # Rated: its result moves both players' ratings (the ratings app, fed by the match-finished
     # hook). Only between registered people: guests and the computer never play rated.
     rated = models.BooleanField(default=False)
+    # Its time control (games.engine.options.TimeControl) and the clock's running, kept by
+    # games.clocks in each action's transaction: the milliseconds each seat had left when the
+    # current wait began (``clock_since``), and the seats whose clocks run in it.
+    clock_kind = match_options.clock_kind_field()
+    clock_bank = match_options.clock_bank_field()
+    clock_increment = match_options.clock_increment_field()
+    clock_remaining = models.JSONField(default=list)
+    clock_running = models.JSONField(default=list)
+    clock_since = models.DateTimeField(null=True, blank=True)
 
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
     created_by = models.ForeignKey(
@@ -74,6 +83,10 @@ class Match(models.Model):
 
     def __str__(self) -> str:
         return f"match {self.pk} ({self.variant}, {self.status})"
+
+    @property
+    def time_control(self) -> match_options.TimeControl:
+        return match_options.clock_fields_of(self)
 
     @property
     def options_dict(self) -> dict:

@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Count, F, Q
+from django.db.models import Count, Q
 
-from games.engine.seating import opponents_of, partners_of
+from games.engine.options import PLAYER_COUNTS
+from games.engine.seating import opponents_of, partners_of, side_of, sides
 from games.models import Match, Seat
 
 
@@ -30,21 +31,26 @@ class RecentMatch:
     when: object
 
 
-# A seat won its match if it is the winner's seat or, with four players, the winner's partner's
-# (across the table: two seats away).
-WON = Q(match__winner_seat=F("number")) | (
-    Q(match__players=4)
-    & (Q(match__winner_seat=F("number") + 2) | Q(match__winner_seat=F("number") - 2))
-)
+def _won_query() -> Q:
+    """A seat won its match if the winner's seat is on its side (the engine's ``sides``: itself,
+    or with four players its partner's too), for every table size the engine knows."""
+    won = Q(pk__in=[])
+    for players in PLAYER_COUNTS:
+        for side in sides(players):
+            won |= Q(match__players=players, number__in=side, match__winner_seat__in=side)
+    return won
+
+
+WON = _won_query()
 
 
 def seat_won(match: Match, number: int) -> bool:
     """Whether seat ``number`` won ``match`` (itself, or its partner at four)."""
     if match.winner_seat is None:
         return False
-    if match.players == 4:
-        return (match.winner_seat - number) % 2 == 0
-    return match.winner_seat == number
+    return side_of(match.winner_seat, players=match.players) == side_of(
+        number, players=match.players
+    )
 
 
 def match_record(*, user: User) -> list[VariantRecord]:

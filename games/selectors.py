@@ -1,12 +1,15 @@
 """Reads about matches: who sits where, what a viewer may see, and the events it missed.
 
-Rendering an event for a viewer lives here, in one place, and follows the engine's rule
-(``Event.for_viewer``): the public data, merged with the viewer's own private part.
+What a viewer may see of an event is the engine's decision (``Event.for_viewer``): a stored
+event is handed back to the engine as an ``Event`` and rendered by it, never merged here.
 """
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
+
+from django.utils import timezone
 
 from games import engine
 from games.models import Match, MatchEvent, Seat, Shuffle
@@ -24,17 +27,15 @@ def seat_for_user(*, match: Match, user) -> int | None:
     return match.seats.filter(user_id=user.pk).values_list("number", flat=True).first()
 
 
-def event_for_viewer(event: MatchEvent, seat: int | None) -> dict[str, Any]:
+def event_for_viewer(*, event: MatchEvent, seat: int | None) -> dict[str, Any]:
     """The event as ``seat`` (None: a spectator) may see it: ``{"type", "data"}``."""
-    data = dict(event.public)
-    if seat is not None:
-        data.update(event.private.get(str(seat), {}))
-    return {"type": event.type, "data": data}
+    stored = {"type": event.type, "data": event.public, "private": event.private}
+    return engine.Event.from_dict(stored).for_viewer(seat)
 
 
-def event_frame(event: MatchEvent, seat: int | None) -> dict[str, Any]:
+def event_frame(*, event: MatchEvent, seat: int | None) -> dict[str, Any]:
     """The websocket frame carrying ``event`` to ``seat``."""
-    return {"type": "event", "seq": event.seq, "event": event_for_viewer(event, seat)}
+    return {"type": "event", "seq": event.seq, "event": event_for_viewer(event=event, seat=seat)}
 
 
 def match_events_since(*, match: Match, seq: int, before: int | None = None) -> list[MatchEvent]:
@@ -66,9 +67,46 @@ def match_fairness(*, match: Match) -> dict[str, Any] | None:
     return {"shuffle": shuffle.number, "purpose": shuffle.purpose, "commitment": shuffle.commitment}
 
 
+def _epoch_ms(moment: datetime | None) -> int | None:
+    return None if moment is None else round(moment.timestamp() * 1000)
+
+
+def clock_view(match: Match) -> dict[str, Any] | None:
+    """The clock as every viewer sees it (the view's and the ``clock_changed`` event's
+    ``clock``), or None for a match without one.
+
+    ``remaining`` is what each seat had at ``since`` (milliseconds since the epoch, server
+    time); a running seat has that minus the time since then.
+    """
+    if match.clock_kind == "none":
+        return None
+    return {
+        "kind": match.clock_kind,
+        "bank": match.clock_bank,
+        "increment": match.clock_increment,
+        "remaining": list(match.clock_remaining),
+        "running": list(match.clock_running),
+        "since": _epoch_ms(match.clock_since),
+    }
+
+
+def seats_out_of_time(match: Match) -> list[int]:
+    """Seats of a table of three or four whose clock ran out: the computer plays them for the
+    rest of the match (games/services/clocks.py). With two seats running out ends the match."""
+    remaining = match.clock_remaining if match.clock_kind != "none" else []
+    if len(remaining) <= 2:
+        return []
+    return [seat for seat, left in enumerate(remaining) if left == 0]
+
+
 def match_view(*, match: Match, seat: int | None) -> dict[str, Any]:
-    """The engine's view of the snapshot for ``seat``."""
-    return engine.view(engine.MatchState.from_dict(match.state), seat)
+    """The engine's view of the snapshot for ``seat``, with the match's clock if it has one
+    (public: ``games.services.clocks.clock_view``, kept by ``clock_changed`` events)."""
+    view = engine.view(engine.MatchState.from_dict(match.state), seat)
+    clock = clock_view(match)
+    if clock is not None:
+        view["clock"] = clock
+    return view
 
 
 def match_hello(*, match: Match, seat: int | None) -> dict[str, Any]:
@@ -83,6 +121,8 @@ def match_hello(*, match: Match, seat: int | None) -> dict[str, Any]:
         "players": match_players(match=match),
         "fairness": match_fairness(match=match),
         "view": match_view(match=match, seat=seat),
+        # The server's time, so a page can run the clock in step with it (docs/protocol.md).
+        "now": round(timezone.now().timestamp() * 1000),
     }
 
 
@@ -106,5 +146,5 @@ def match_sync(*, match_id: int, seat: int | None, seq: int) -> dict[str, Any]:
     return {
         "type": "synced",
         "seq": match.last_seq,
-        "events": [event_frame(event, seat) for event in events.order_by("seq")],
+        "events": [event_frame(event=event, seat=seat) for event in events.order_by("seq")],
     }

@@ -35,3 +35,11 @@ def match_finished_announce(*, match_id: int) -> bool:
     from games.services.finishing import match_finished_announce as announce
 
     return announce(match_id=match_id)
+
+
+@task()
+def clock_check(*, match_id: int, seq: int) -> bool:
+    """End on time whoever ran out while the match waited at ``seq`` (games/services/clocks.py)."""
+    from games.services.clocks import clock_check_run
+
+    return clock_check_run(match_id=match_id, seq=seq)

@@ -53,7 +53,10 @@ def play_computer(request: HttpRequest) -> HttpResponse:
             messages.info(request, f"You are playing as {request.user.get_username()}.")
         try:
             match = computer_match_create(
-                creator=request.user, options=form.options(), level=form.cleaned_data["level"]
+                creator=request.user,
+                options=form.options(),
+                level=form.cleaned_data["level"],
+                clock=form.time_control(),
             )
         except ServiceError as error:
             form.add_error(None, error.message)

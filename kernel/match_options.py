@@ -17,7 +17,18 @@ from typing import Any
 from django import forms
 from django.db import models
 
-from games.engine.options import MAX_MATCH_TARGET, SCORING_MODES, VARIANTS, MatchOptions
+from games.engine.options import (
+    CLOCK_KINDS,
+    MAX_CLOCK_BANK,
+    MAX_CLOCK_INCREMENT,
+    MAX_MATCH_TARGET,
+    PRESET_CONTROLS,
+    SCORING_MODES,
+    VARIANTS,
+    BadOptions,
+    MatchOptions,
+    TimeControl,
+)
 
 DEFAULTS = MatchOptions()
 
@@ -135,3 +146,89 @@ def muggins_form_field() -> forms.BooleanField:
     return forms.BooleanField(
         required=False, initial=DEFAULTS.muggins, label="Muggins", help_text=MUGGINS_HELP
     )
+
+
+# Time controls (games.engine.options.TimeControl): three model fields, one choice in the forms.
+NO_CLOCK = TimeControl()
+CLOCK_KIND_LABELS = {"none": "No clock", "realtime": "Real-time clock"}
+CUSTOM_CLOCK = "custom"
+CLOCK_HELP = (
+    "A real-time clock: a bank of minutes, plus seconds added after each of your actions."
+    " It runs only while the game waits on you; running out loses the match."
+)
+
+
+def clock_kind_field(default: TimeControl = NO_CLOCK) -> models.CharField:
+    return models.CharField(
+        max_length=12, choices=_labelled(CLOCK_KINDS, CLOCK_KIND_LABELS), default=default.kind
+    )
+
+
+def clock_bank_field(default: TimeControl = NO_CLOCK) -> models.PositiveIntegerField:
+    """Seconds each seat starts with."""
+    return models.PositiveIntegerField(default=default.bank)
+
+
+def clock_increment_field(default: TimeControl = NO_CLOCK) -> models.PositiveSmallIntegerField:
+    """Seconds added to a seat's bank after each of its actions."""
+    return models.PositiveSmallIntegerField(default=default.increment)
+
+
+def clock_fields_of(obj: Any) -> TimeControl:
+    """The time control a model with the three fields above stores."""
+    return TimeControl(obj.clock_kind, obj.clock_bank, obj.clock_increment)
+
+
+def clock_model_values(control: TimeControl) -> dict[str, Any]:
+    """The three fields' values for ``control`` (``Model.objects.create(**...)``)."""
+    return {
+        "clock_kind": control.kind,
+        "clock_bank": control.bank,
+        "clock_increment": control.increment,
+    }
+
+
+def clock_form_field(*, timed_only: bool = False, initial: TimeControl = NO_CLOCK) -> forms.Field:
+    """The time-control choice: no clock (unless ``timed_only``), the presets, or custom."""
+    choices = [] if timed_only else [(NO_CLOCK.key, NO_CLOCK.label)]
+    choices += [(control.key, control.label) for control in PRESET_CONTROLS]
+    choices.append((CUSTOM_CLOCK, "Custom"))
+    # Not required: a form posted without it (older pages, scripts) gets the service's default,
+    # no clock for a casual match and the engine's default clock for a rated one.
+    return forms.ChoiceField(
+        choices=choices,
+        initial=initial.key,
+        required=False,
+        label="Time control",
+        help_text=CLOCK_HELP,
+    )
+
+
+def clock_custom_fields() -> tuple[forms.IntegerField, forms.IntegerField]:
+    """The custom clock's two boxes: minutes in the bank and seconds added per action."""
+    return (
+        forms.IntegerField(
+            min_value=1, max_value=MAX_CLOCK_BANK // 60, required=False, label="Minutes"
+        ),
+        forms.IntegerField(
+            min_value=0, max_value=MAX_CLOCK_INCREMENT, required=False, label="Seconds per action"
+        ),
+    )
+
+
+def clock_from_form(cleaned: dict[str, Any]) -> TimeControl | None:
+    """The time control a form chose (``clock``, and for custom ``clock_minutes`` and
+    ``clock_increment``), None when it chose none (the service's default); raises
+    ``forms.ValidationError`` for one no clock can run."""
+    key = cleaned.get("clock")
+    if not key:
+        return None
+    try:
+        if key != CUSTOM_CLOCK:
+            return TimeControl.parse(key)
+        minutes, increment = cleaned.get("clock_minutes"), cleaned.get("clock_increment")
+        if minutes is None:
+            raise forms.ValidationError("Give the custom clock's minutes.")
+        return TimeControl("realtime", minutes * 60, increment or 0)
+    except BadOptions as error:
+        raise forms.ValidationError(error.message) from error

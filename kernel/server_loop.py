@@ -5,6 +5,17 @@ do on the event loop after its transaction commits (send a group message, start 
 waiting for the loop to finish it (``async_to_sync``) would hold the worker thread, and with it
 the match, until the busy loop gets round to it. Under load that wait was two thirds of every
 action's time (docs/performance.md), so the work is handed to the loop and the thread moves on.
+
+What it replaces: ``async_to_sync(channel_layer.group_send)(...)`` from the worker thread (the
+supported path). Why: a worker spent two thirds of each action waiting for the busy loop; handing
+the send over took one worker from 44 to 68 actions a second (docs/performance.md, "Framework
+seams"). It reads asgiref's private ``SyncToAsync.threadlocal.main_event_loop`` (and ``_pid``),
+set by ``SyncToAsync`` for the thread it runs a function in.
+
+On an asgiref upgrade check that those two attributes are still set in a
+``database_sync_to_async`` thread called from a running loop; ``tests/server/test_server_loop.py``
+fails when they are not (and ``server_loop()`` would quietly return None, every send then made
+inline: correct, but slower).
 """
 
 from __future__ import annotations

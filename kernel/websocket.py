@@ -7,7 +7,8 @@ Ours never do: every query runs inside ``database_sync_to_async``, which closes 
 connections around itself, in its own thread. The extra step cost a thread hop per message
 (for a match: per player, for every broadcast), queued behind the one thread that SQLite's
 actions also use, and it was the largest single item of the event loop's time under load
-(docs/performance.md). So our consumers hand each message straight to its handler.
+(docs/performance.md). So our consumers hand each message straight to its handler, through the
+one seam that knows Channels' internals (kernel/direct_dispatch.py: what to check on an upgrade).
 
 Channels hands a consumer its next message only when the previous handler has finished, so a
 rate limit checked in the handler counts frames when they are *handled*: while one slow query
@@ -32,13 +33,13 @@ import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
-from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
 from kernel.addresses import socket_client_address
+from kernel.direct_dispatch import handler_for
 from kernel.error_renderings import error_frame_text
 from kernel.errors import SiteError
 from kernel.session_sockets import CLOSE_SESSION_ENDED, session_tag, user_sockets_group
@@ -191,10 +192,7 @@ class SiteWebsocketConsumer(AsyncWebsocketConsumer):
         self._handler_task = None
 
     async def _handle(self, message: dict[str, Any]) -> None:
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
+        await handler_for(self, message)(message)
 
     async def websocket_connect(self, message: dict[str, Any]) -> None:
         user = self.scope.get("user")

@@ -94,7 +94,9 @@ def _lobby_hello(user) -> dict[str, Any]:
     return {
         "type": "hello",
         "me": {"id": user.pk, "name": user.get_username()} if signed_in else None,
-        "seeks": selectors.open_seeks(),
+        # A rated seek that would be casual between its creator and this person says so
+        # before they accept (ratings' allowance of rated results per pair and day).
+        "seeks": selectors.seeks_marked_casual_for(seeks=selectors.open_seeks(), user=user),
         "live_matches": selectors.live_matches(),
         "online": selectors.online_count(),
         "chat": selectors.chat_recent(room=LOBBY_CHAT_ROOM),
@@ -111,6 +113,18 @@ class LobbyConsumer(PushingConsumer):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.refresh_bucket = TokenBucket(capacity=REFRESH_BURST, rate=REFRESHES_PER_SECOND)
+
+    async def lobby_push(self, message: dict[str, Any]) -> None:
+        """A new rated seek is marked for this socket's person, as the lobby page marks it: the
+        group's one message cannot know who reads it."""
+        payload = message["payload"]
+        seek = payload.get("seek") if payload.get("type") == "seek_added" else None
+        if seek and seek.get("rated") and self.signed_in:
+            marked = await self.reads(selectors.seeks_marked_casual_for)(
+                seeks=[dict(seek)], user=self.user
+            )
+            payload = {**payload, "seek": marked[0]}
+        await self.send_json(payload)
 
     async def connect(self) -> None:
         self.user = self.scope.get("user")

@@ -36,6 +36,9 @@ class LobbyMatchForm(PlayersFormMixin, NewMatchForm):
         low, high = cleaned.get("rating_min"), cleaned.get("rating_max")
         if low is not None and high is not None and low > high:
             self.add_error("rating_max", "The highest rating must not be below the lowest.")
+        control = cleaned.get("time_control")
+        if cleaned.get("rated") and control is not None and not control.timed:
+            self.add_error("clock", "A rated match has a clock: choose a time control.")
         return cleaned
 
     def rating_range(self) -> tuple[int | None, int | None]:

@@ -35,6 +35,10 @@ class Seek(models.Model):
     match_target = match_options.match_target_field()
     players = match_options.players_field()
     deal = match_options.deal_field()
+    # The time control of the match it makes (games.engine.options.TimeControl).
+    clock_kind = match_options.clock_kind_field()
+    clock_bank = match_options.clock_bank_field()
+    clock_increment = match_options.clock_increment_field()
     # Rated: the match it makes moves both ratings (the ratings app). Its creator may open it
     # only to opponents rated within [rating_min, rating_max] (either end may be open).
     rated = models.BooleanField(default=False)
@@ -56,6 +60,10 @@ class Seek(models.Model):
 
     def __str__(self) -> str:
         return f"seek {self.pk} by {self.creator_id} ({self.status})"
+
+    @property
+    def time_control(self) -> match_options.TimeControl:
+        return match_options.clock_fields_of(self)
 
     @property
     def options(self) -> dict:

@@ -75,7 +75,16 @@ def seek_dict(seek: Seek, shown: dict | None = None) -> dict[str, Any]:
         "rated": seek.rated,
         "rating_range": [seek.rating_min, seek.rating_max],
         "options": seek.options,
-        "label": f"{options_label(seek.options)} · {seek_terms_label(seek)}",
+        "clock": seek.time_control.key,
+        "label": " · ".join(
+            part
+            for part in (
+                options_label(seek.options),
+                seek.time_control.label if seek.time_control.timed else "",
+                seek_terms_label(seek),
+            )
+            if part
+        ),
         "created_at": seek.created_at.isoformat(),
     }
 

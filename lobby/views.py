@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from accounts import services as account_services
 from accounts.guests import guest_sign_in
+from games.engine.options import TOURNAMENT_CLOCK
 from games.models import Match
 from lobby import selectors, services
 from lobby.forms import LobbyMatchForm
@@ -38,11 +39,15 @@ def ensure_player(request: HttpRequest) -> HttpResponse | None:
 
 def options_form(request: HttpRequest, data=None, *, rated: bool = False) -> LobbyMatchForm:
     """The match-options form, starting from the player's saved defaults; ``rated`` starts
-    ticked only for members (seeks: rated by default; invitations: casual)."""
+    ticked only for members (seeks: rated by default; invitations: casual), and then with the
+    default clock a rated match needs (docs/ratings.md)."""
     initial = {}
     if request.user.is_authenticated:
         profile = account_services.profile_for(request.user)
-        initial = {**profile.default_options(), "rated": rated and not profile.is_guest}
+        rated = rated and not profile.is_guest
+        initial = {**profile.default_options(), "rated": rated}
+        if rated:
+            initial["clock"] = TOURNAMENT_CLOCK.key
     return LobbyMatchForm(data, initial=initial)
 
 
@@ -85,6 +90,7 @@ def seek_create_view(request: HttpRequest) -> HttpResponse:
             options=form.options(),
             rated=form.cleaned_data["rated"],
             rating_range=form.rating_range(),
+            clock=form.time_control(),
         )
     except services.LobbyError as error:
         messages.error(request, error.message)
@@ -142,7 +148,10 @@ def match_new(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             invitation = services.invitation_create(
-                creator=request.user, options=form.options(), rated=form.cleaned_data["rated"]
+                creator=request.user,
+                options=form.options(),
+                rated=form.cleaned_data["rated"],
+                clock=form.time_control(),
             )
         except services.LobbyError as error:
             form.add_error(None, error.message)
@@ -161,8 +170,9 @@ def invitation_create_view(request: HttpRequest) -> HttpResponse:
             messages.error(request, _form_errors(form))
             return redirect(LOBBY)
         options, rated = form.options(), form.cleaned_data["rated"]
+        clock = form.time_control()
     else:
-        options, rated = None, False
+        options, rated, clock = None, False, None
     refused = ensure_player(request)
     if refused is not None:
         return refused
@@ -170,7 +180,9 @@ def invitation_create_view(request: HttpRequest) -> HttpResponse:
     if options is None:
         options = account_services.profile_for(request.user).default_options()
     try:
-        invitation = services.invitation_create(creator=request.user, options=options, rated=rated)
+        invitation = services.invitation_create(
+            creator=request.user, options=options, rated=rated, clock=clock
+        )
     except services.LobbyError as error:
         messages.error(request, error.message)
         return redirect(LOBBY)

@@ -16,6 +16,7 @@ from typing import TypeVar
 from django.db import transaction
 from django.utils import timezone
 
+from games.engine.seating import side_of
 from games.models import Match, MatchEvent, Seat
 from ratings import glicko2
 from ratings import settings as ratings_settings
@@ -82,7 +83,7 @@ def match_is_rated(*, match: Match, seats: list[Seat]) -> bool:
     )
 
 
-def pairwise_results(seats: list[Seat], winner_seat: int) -> dict[int, list[tuple[int, float]]]:
+def pairwise_results(*, seats: list[Seat], winner_seat: int) -> dict[int, list[tuple[int, float]]]:
     """Each seat's results against each opponent (seat number -> [(opponent's seat, score)]).
 
     The multi-player extension (docs/ratings.md): a match of three or four is scored as the
@@ -92,15 +93,14 @@ def pairwise_results(seats: list[Seat], winner_seat: int) -> dict[int, list[tupl
     has no result against their partner.
     """
     count = len(seats)
-    winners = {winner_seat, (winner_seat + 2) % 4} if count == 4 else {winner_seat}
+    winning_side = side_of(winner_seat, players=count)
+    winners = {seat.number for seat in seats if side_of(seat.number, players=count) == winning_side}
     results: dict[int, list[tuple[int, float]]] = {}
     for seat in seats:
         mine: list[tuple[int, float]] = []
         for other in seats:
-            if other.number == seat.number:
-                continue
-            if count == 4 and (other.number - seat.number) % 2 == 0:
-                continue  # a partner
+            if side_of(other.number, players=count) == side_of(seat.number, players=count):
+                continue  # itself, or a partner
             if seat.number in winners:
                 score = 1.0
             elif other.number in winners:
@@ -178,7 +178,7 @@ def _ratings_update(*, match: Match, seats: list[Seat], tally: MatchTally, kind:
     }
     limit = ratings_settings.leaderboard_max_deviation()
     by_number = {seat.number: seat for seat in seats}
-    pairs = pairwise_results(seats, match.winner_seat)
+    pairs = pairwise_results(seats=seats, winner_seat=match.winner_seat)
     for seat in seats:
         # The match is one result against each opponent (benchmarks/rating_unit.py): a
         # resignation or an abandonment is a lost match like any other.

@@ -13,10 +13,10 @@ from games import engine
 from games.engine.seating import sides
 from games.models import Match, Seat, Shuffle
 from review.analysis import match_actions
-from review.stored import match_timeline_get
+from review.stored import match_action_clocks, match_timeline_get
 
 EXPORT_FORMAT = "cribbage-match"
-EXPORT_VERSION = 1
+EXPORT_VERSION = 2  # 2: the time control, and the clocks after each action
 SUIT_NAMES = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
@@ -58,6 +58,11 @@ def match_export(*, match: Match) -> dict[str, Any]:
             "winner_seat": match.winner_seat,
             "finish_reason": match.finish_reason,
             "match_scores": match.match_scores,
+            "time_control": {
+                "kind": match.clock_kind,
+                "bank": match.clock_bank,
+                "increment": match.clock_increment,
+            },
         },
         "seats": [
             {
@@ -79,9 +84,17 @@ def match_export(*, match: Match) -> dict[str, Any]:
             for shuffle in Shuffle.objects.filter(match=match).order_by("number")
         ],
         "actions": [engine.action_to_dict(action) for action in actions],
+        # Each seat's milliseconds left after each action (timed matches; else null).
+        "clocks": match_action_clocks(match=match),
         "hands": hand_scores,
         "final_scores": steps[-1]["state"]["scores"],
     }
+
+
+def clock_text(milliseconds: int) -> str:
+    """ "4:05": a clock as the table shows it, to the second."""
+    seconds = -(-milliseconds // 1000)
+    return f"{seconds // 60}:{seconds % 60:02d}"
 
 
 def _card(text: str) -> str:
@@ -175,9 +188,11 @@ def _line(event: dict[str, Any], names: list[str]) -> str | None:
     if kind == "match_ended" and data.get("winner") is None:
         return "The match was aborted: every player had left. No winner, no rating change."
     if kind == "match_ended":
-        how = {"resigned": " by resignation", "abandoned": ": the other player left"}.get(
-            data.get("reason", ""), ""
-        )
+        how = {
+            "resigned": " by resignation",
+            "abandoned": ": the other player left",
+            "time": " on time",
+        }.get(data.get("reason", ""), "")
         return f"{_winner_text(data['winner'], names)} the match{how}."
     return None
 
@@ -216,9 +231,12 @@ def match_transcript(*, match: Match) -> str:
         f"Variant: {options['variant']}-card, scoring {options['scoring']}, muggins "
         f"{'on' if options['muggins'] else 'off'}, match to {options['match_target']}.",
     ]
+    if match.clock_kind != "none":
+        lines.append(f"Time control: {match.time_control.label}.")
     settle_at: int | None = None  # where the open claim's settling lines go
     claim: dict[str, Any] | None = None  # the open claim's data
     for step in timeline["steps"]:
+        first = len(lines)
         for event in step["events"]:
             if event["type"] == "muggins_called":
                 line: str | None = _muggins_line(event["data"], names, claim)
@@ -228,6 +246,8 @@ def match_transcript(*, match: Match) -> str:
                 continue
             if event["type"] in SETTLES_A_CLAIM and settle_at is not None:
                 lines.insert(settle_at, "  " + line)
+                if settle_at <= first:
+                    first += 1  # the step's own first line moved down
                 settle_at += 1
             else:
                 lines.append(line)
@@ -235,4 +255,7 @@ def match_transcript(*, match: Match) -> str:
                 settle_at, claim = len(lines), event["data"]
             elif event["type"] == "score_revealed":
                 settle_at, claim = None, None
+        seat, clock = step["seat"], step.get("clock")
+        if clock is not None and seat is not None and step["kind"] != "show" and first < len(lines):
+            lines[first] += f" [{names[seat]}: {clock_text(clock[seat])} left]"
     return "\n".join(lines) + "\n"

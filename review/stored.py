@@ -8,10 +8,34 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.models import Match
+from games.models import Match, MatchAction, MatchEvent
 from review.analysis import match_actions, match_options
 from review.models import MatchTimeline
 from review.timeline import TIMELINE_VERSION, timeline_build
+
+
+def match_action_clocks(*, match: Match) -> list[list[int] | None] | None:
+    """A timed match's clock after each action (None for a match without a clock).
+
+    Every transaction of a timed match ends with one ``clock_changed`` event
+    (games/services/clocks.py), after the events of its actions: an action's clock is the
+    first one logged after that action's last event.
+    """
+    if match.clock_kind == "none":
+        return None
+    results = MatchAction.objects.filter(match=match).order_by("number")
+    changes = list(
+        MatchEvent.objects.filter(match=match, type="clock_changed")
+        .order_by("seq")
+        .values_list("seq", "public")
+    )
+    clocks: list[list[int] | None] = []
+    index = 0
+    for result_seq in results.values_list("result_seq", flat=True):
+        while index < len(changes) and changes[index][0] <= result_seq:
+            index += 1
+        clocks.append(changes[index][1]["clock"]["remaining"] if index < len(changes) else None)
+    return clocks
 
 
 def match_timeline_get(*, match: Match) -> dict[str, Any]:
@@ -19,7 +43,11 @@ def match_timeline_get(*, match: Match) -> dict[str, Any]:
     stored = MatchTimeline.objects.filter(match=match).values_list("version", "data").first()
     if stored is not None and stored[0] == TIMELINE_VERSION:
         return stored[1]
-    data = timeline_build(options=match_options(match=match), actions=match_actions(match=match))
+    data = timeline_build(
+        options=match_options(match=match),
+        actions=match_actions(match=match),
+        clocks=match_action_clocks(match=match),
+    )
     MatchTimeline.objects.update_or_create(
         match=match, defaults={"version": TIMELINE_VERSION, "data": data}
     )

@@ -16,7 +16,7 @@ from typing import Any
 from games import engine
 
 # The shape of the steps below: stored timelines of an older version are rebuilt (review.stored).
-TIMELINE_VERSION = 1
+TIMELINE_VERSION = 2  # 2: steps carry the clocks of timed matches
 
 # What each action is called on the timeline.
 ACTION_KINDS = {
@@ -95,6 +95,7 @@ def timeline_build(
     *,
     options: engine.MatchOptions,
     actions: Sequence[engine.Action],
+    clocks: Sequence[list[int] | None] | None = None,
 ) -> dict[str, Any]:
     """The steps and the hands of a match: ``{"steps": [...], "hands": [...]}``.
 
@@ -102,6 +103,10 @@ def timeline_build(
     hand (the analysis' numbering), ``play`` the 0-based index of the card among the hand's
     plays (a play step only). A hand: ``{"hand", "game", "dealer", "step", "scores_before"}``,
     ``step`` being its deal. The caller checks the match's rules version is this engine's.
+
+    ``clocks``: a timed match's clocks, one entry per action (each seat's milliseconds left
+    once it was applied, or None where unknown); each step of a timed match then carries its
+    action's as ``clock``. The engine keeps no clock: they come from the server's log.
     """
     state = engine.new_match(options)
     steps: list[dict[str, Any]] = [
@@ -116,7 +121,8 @@ def timeline_build(
     ]
     hands: list[dict[str, Any]] = []
     hand = -1
-    for action in actions:
+    for index, action in enumerate(actions):
+        clock = None if clocks is None else clocks[index]
         data = engine.action_to_dict(action)
         kind = ACTION_KINDS.get(data["type"], data["type"])
         play = len(state.played) if kind == "play" else None
@@ -143,8 +149,10 @@ def timeline_build(
             scores = _scores_from(group)
             if scores is not None and number < len(groups) - 1:
                 snapshot["scores"], snapshot["rear"] = scores
+            step_clock = {"clock": list(clock)} if clock is not None else {}
             steps.append(
                 {
+                    **step_clock,
                     "kind": kind if number == 0 else "show",
                     "seat": data.get("seat") if number == 0 else group[0].data.get("seat"),
                     "hand": max(hand, 0),

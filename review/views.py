@@ -21,6 +21,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.guests import guest_sign_in
+from games.engine.seating import PARTNERSHIP_PLAYERS
 from games.fairness import deal_from_deck, verify_commitment
 from games.models import Match, Shuffle
 from games.privacy import user_is_seated
@@ -160,7 +161,7 @@ def review_page(request: HttpRequest, match_id: int) -> HttpResponse:
             "proofs": _proofs(match, timeline["hands"], timeline["steps"]),
             "hand_size": 6 if match.variant == "six" else 5,
             "seats": match.players,
-            "partnership": match.players == 4,
+            "partnership": match.players == PARTNERSHIP_PLAYERS,
         },
         "comparison": _comparison(match),
         "replays": replays_of(match=match),

@@ -8,7 +8,9 @@ from typing import Any
 from django import forms
 from django.utils import timezone
 
+from games.engine.options import TOURNAMENT_CLOCK
 from games.forms import COMPUTER_LEVELS, NewMatchForm
+from kernel import match_options
 from tournaments.models import Tournament
 from tournaments.services.lifecycle import ACC_GAMES, COMPUTER_LEVEL, MAX_CAPACITY, MAX_ROUNDS
 
@@ -17,6 +19,8 @@ class TournamentForm(NewMatchForm):
     """Everything ``tournament_create`` takes; the service checks it all again."""
 
     field_order = ["name", "kind", "variant", "scoring", "muggins", "match_target", "rounds"]
+    # Every tournament table has a clock, so nobody can stall a round (issue 25).
+    clock = match_options.clock_form_field(timed_only=True, initial=TOURNAMENT_CLOCK)
 
     name = forms.CharField(max_length=80, label="Name")
     kind = forms.ChoiceField(choices=Tournament.Kind.choices, initial="swiss", label="Format")
@@ -104,4 +108,5 @@ class TournamentForm(NewMatchForm):
             "computers_fill": data["computers_fill"],
             "computer_level": data["computer_level"] or COMPUTER_LEVEL,
             "acc_knockout": data["acc_knockout"],
+            **({"clock": data["time_control"]} if data.get("time_control") else {}),
         }

@@ -6,6 +6,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from games.engine.options import TOURNAMENT_CLOCK
 from games.models import Match
 from kernel import match_options
 
@@ -54,6 +55,10 @@ class Tournament(models.Model):
     starts_at = models.DateTimeField(null=True, blank=True)
     round_minutes = models.PositiveSmallIntegerField(default=30)
     no_show_seconds = models.PositiveIntegerField(default=300)
+    # Every table's time control: always a clock (issue 25), by default the engine's.
+    clock_kind = match_options.clock_kind_field(TOURNAMENT_CLOCK)
+    clock_bank = match_options.clock_bank_field(TOURNAMENT_CLOCK)
+    clock_increment = match_options.clock_increment_field(TOURNAMENT_CLOCK)
 
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.UPCOMING)
     stage = models.CharField(max_length=10, choices=Stage.choices, default=Stage.MAIN)
@@ -71,6 +76,10 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return f"tournament {self.pk} ({self.kind}, {self.status})"
+
+    @property
+    def time_control(self) -> match_options.TimeControl:
+        return match_options.clock_fields_of(self)
 
     @property
     def match_options(self) -> dict:

@@ -30,7 +30,7 @@ from games.engine.flow import (
     seats_to_act,
     shuffled_deck,
 )
-from games.engine.options import MatchOptions
+from games.engine.options import MatchOptions, TimeControl
 from games.engine.reducer import reduce_view
 from games.engine.scoring import score_play, score_show, show_total
 from games.engine.state import MatchState
@@ -44,6 +44,7 @@ __all__ = [
     "Event",
     "IllegalAction",
     "MatchOptions",
+    "TimeControl",
     "MatchState",
     "Muggins",
     "Play",

@@ -43,7 +43,7 @@ def make_claim(draft: Draft, seat: int, points: int) -> None:
     cards = counted_cards(draft, seat, pending.subject)
     caller = None
     if not checked_now:
-        caller = draft.opponent(seat)  # the first caller named; see muggins_callers
+        caller = opponents_of(draft.seats, seat)[0]  # the first named; see muggins_callers
         draft.window = MugginsWindow(
             caller,
             seat,

@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 from games.engine.cards import Card
 from games.engine.events import Event
 from games.engine.options import MatchOptions
-from games.engine.seating import next_seat, opponents_of, partners_of
+from games.engine.seating import next_seat, partners_of
 from games.engine.state import (
     FIELD_NAMES,
     GameResult,
@@ -98,10 +98,6 @@ class Draft:
     def next_seat(self, seat: int) -> int:
         """The seat to ``seat``'s left."""
         return next_seat(self.seats, seat)
-
-    def opponent(self, seat: int) -> int:
-        """The first opponent to ``seat``'s left (the other player in the two-player game)."""
-        return opponents_of(self.seats, seat)[0]
 
     def peg(self, seat: int, points: int) -> bool:
         """Move the pegs of ``seat``'s side (partners share one score), no further than the game

@@ -163,15 +163,16 @@ def _check_seat(state: MatchState, seat: object) -> None:
 
 
 def _check_resign(state: MatchState, action: Resign) -> None:
-    """Resigning is always open; abandoning only while the game waits on the seat that left
-    (a player the game is not waiting on is holding nothing up)."""
+    """Resigning is always open; abandoning, or losing on time, only while the game waits on
+    that seat (a player the game is not waiting on is holding nothing up, and has no clock
+    running)."""
     _check_seat(state, action.seat)
     if action.reason not in RESIGN_REASONS:
         raise IllegalAction("bad_action", f"a resignation's reason is one of {RESIGN_REASONS}")
-    if action.reason == "abandoned" and action.seat not in seats_to_act(state):
+    if action.reason in ("abandoned", "time") and action.seat not in seats_to_act(state):
         raise IllegalAction(
             "not_waiting_on_seat",
-            f"the game is not waiting on seat {action.seat}, so it cannot abandon the match",
+            f"the game is not waiting on seat {action.seat}, so it cannot lose by {action.reason}",
         )
 
 

@@ -175,3 +175,86 @@ class MatchOptions:
         if unknown:
             raise BadOptions(f"unknown option(s): {', '.join(sorted(unknown))}")
         return cls(**data)
+
+
+CLOCK_KINDS = ("none", "realtime")
+"""How a match is timed: ``"none"`` (casual only) or ``"realtime"``, a Fischer clock (a bank
+of time plus an increment after each action). Days per move will be a third kind; the fields
+below (a bank and an increment, in seconds) are meant to express it too."""
+CLOCK_PRESETS = ((60, 2), (180, 2), (300, 3), (300, 5), (600, 5), (600, 10))
+"""The real-time presets offered, as (bank, increment) in seconds: 1 min + 2 s to 10 min + 10 s."""
+MAX_CLOCK_BANK = 60 * 60
+MAX_CLOCK_INCREMENT = 60
+
+
+class BadTimeControl(BadOptions):
+    """Raised for a time control no clock can run."""
+
+
+@dataclass(frozen=True, slots=True)
+class TimeControl:
+    """A match's time control: its kind, the bank each seat starts with and the increment
+    added after each of its actions (both in seconds; zero without a clock).
+
+    It describes the clock, not its running: how much time a seat has left is wall-clock
+    state, kept by the server (games/clocks.py), never by the pure engine.
+
+    >>> TimeControl.parse("300+3").label
+    '5 min + 3 s'
+    >>> TimeControl().label
+    'No clock'
+    """
+
+    kind: str = "none"
+    bank: int = 0
+    increment: int = 0
+
+    def __post_init__(self) -> None:
+        if self.kind not in CLOCK_KINDS:
+            raise BadTimeControl(f"a clock's kind is one of {CLOCK_KINDS}, not {self.kind!r}")
+        for name, value, top in (
+            ("bank", self.bank, MAX_CLOCK_BANK),
+            ("increment", self.increment, MAX_CLOCK_INCREMENT),
+        ):
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
+                raise BadTimeControl(f"the clock's {name} is a whole number of seconds, 0 to {top}")
+        if self.kind == "none" and (self.bank or self.increment):
+            raise BadTimeControl("a match without a clock has no bank and no increment")
+        if self.kind == "realtime" and self.bank < 30:
+            raise BadTimeControl("a real-time clock starts with at least 30 seconds")
+
+    @property
+    def timed(self) -> bool:
+        return self.kind != "none"
+
+    @property
+    def key(self) -> str:
+        """``"none"`` or ``"<bank>+<increment>"``: the form's and the URL's short name."""
+        return "none" if not self.timed else f"{self.bank}+{self.increment}"
+
+    @property
+    def label(self) -> str:
+        """``"5 min + 3 s"``: how people name a Fischer clock."""
+        if not self.timed:
+            return "No clock"
+        minutes, seconds = divmod(self.bank, 60)
+        bank = f"{minutes} min" if not seconds else f"{minutes} min {seconds} s"
+        if not minutes:
+            bank = f"{seconds} s"
+        return f"{bank} + {self.increment} s"
+
+    @classmethod
+    def parse(cls, key: str) -> TimeControl:
+        """The control named by :attr:`key` (``"none"`` or ``"300+3"``)."""
+        if key == "none":
+            return cls()
+        bank, plus, increment = str(key).partition("+")
+        if not plus or not bank.isdigit() or not increment.isdigit():
+            raise BadTimeControl(f"a time control reads 'none' or '<seconds>+<seconds>': {key!r}")
+        return cls("realtime", int(bank), int(increment))
+
+
+PRESET_CONTROLS = tuple(TimeControl("realtime", bank, plus) for bank, plus in CLOCK_PRESETS)
+TOURNAMENT_CLOCK = TimeControl("realtime", 600, 5)
+"""The tournament form's default for six-card to 121: some 50 actions of one seat in a game add
+four minutes to the ten, so a thoughtful game fits in a quarter of an hour per player."""

@@ -199,6 +199,11 @@ def _match_ended(view: View, data: dict[str, Any]) -> None:
     )
 
 
+def _clock_changed(view: View, data: dict[str, Any]) -> None:
+    """The server's clock, as it is after the change (the engine keeps no clock)."""
+    view["clock"] = copy.deepcopy(data["clock"])
+
+
 HANDLERS: dict[str, Callable[[View, dict[str, Any]], None]] = {
     "match_started": lambda view, data: None,
     "cut_for_deal": _cut_for_deal,
@@ -217,4 +222,5 @@ HANDLERS: dict[str, Callable[[View, dict[str, Any]], None]] = {
     "hand_ended": _hand_ended,
     "game_ended": _game_ended,
     "match_ended": _match_ended,
+    "clock_changed": _clock_changed,
 }

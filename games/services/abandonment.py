@@ -23,6 +23,7 @@ from django.utils import timezone
 from games import engine
 from games.competition import everyone_absent_record, no_show_rule_applies
 from games.models import Match, Seat
+from games.selectors import seats_out_of_time
 from games.services import timers
 from games.services.actions import ActionOutcome, action_apply_for_seat
 from games.services.errors import ServiceError
@@ -100,8 +101,8 @@ def abandonment_check_run(*, match_id: int, user_id: int, absent_since: str | No
         if match is None or match.status != Match.Status.ACTIVE:
             return False
         seat = Seat.objects.filter(match=match, user_id=user_id, is_bot=False).first()
-        if seat is None:
-            return False
+        if seat is None or seat.number in seats_out_of_time(match):
+            return False  # not seated, or out of time: the computer plays that seat now
         limit = abandon_after_seconds()
         here_until = match_present_until(match_id=match_id, user_id=user_id)
         if here_until is not None:

@@ -8,14 +8,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import InterfaceError, OperationalError, connection, transaction
+from django.utils import timezone
 
 from games import engine
 from games.broadcast import broadcast_progress
 from games.models import Match
+from games.selectors import seats_out_of_time
 from games.services import timers
 from games.services.action_sql import LockedMatch, match_lock
+from games.services.clocks import clock_restart, clock_settle
 from games.services.errors import ServiceError
-from games.services.recording import Progress, apply_action, load_state, run_chance, save_progress
+from games.services.recording import Progress, load_state, progress_apply, run_chance, save_progress
 
 logger = logging.getLogger(__name__)
 
@@ -41,12 +44,14 @@ def action_apply(
         raise ServiceError("not_authenticated", "log in to play")
 
     def users_seat(locked: LockedMatch) -> int:
-        seat = next((s.number for s in locked.seats if s.user_id == user.pk), None)
+        seat = next((s for s in locked.seats if s.user_id == user.pk), None)
         if seat is None:
             raise ServiceError(
                 "not_seated", "you are not seated in this match (spectators cannot act)"
             )
-        return seat
+        if seat.number in seats_out_of_time(locked.match):  # at three or four (services/clocks.py)
+            raise ServiceError("out_of_time", "your time ran out: the computer plays your seat")
+        return seat.number
 
     return _apply(match_id, users_seat, action, action_id)
 
@@ -73,17 +78,20 @@ def _apply(
 ) -> ActionOutcome:
     """One transaction: lock the match, decide the seat from it, apply; retried on a lost link."""
 
-    def attempt() -> ActionOutcome:
+    def attempt() -> ActionOutcome | ServiceError:
         with transaction.atomic():
             locked = _locked_match(match_id, action_id)
             return _apply_locked(locked, seat=seat_of(locked), action=action, action_id=action_id)
 
-    return _once_more_on_a_lost_connection(attempt, action_id)
+    result = _once_more_on_a_lost_connection(attempt, action_id)
+    if isinstance(result, ServiceError):
+        raise result  # a refusal whose cause (a clock that ran out) was committed first
+    return result
 
 
 def _once_more_on_a_lost_connection(
-    attempt: Callable[[], ActionOutcome], action_id: str | None
-) -> ActionOutcome:
+    attempt: Callable[[], ActionOutcome | ServiceError], action_id: str | None
+) -> ActionOutcome | ServiceError:
     """Run ``attempt``; if the database connection was lost, run it once more on a new one.
 
     Kept connections are not health-checked before each use (``CONN_HEALTH_CHECKS`` is off: the
@@ -104,7 +112,7 @@ def _once_more_on_a_lost_connection(
 
 def _locked_match(match_id: int, action_id: str | None) -> LockedMatch:
     """Lock the match row, read its seats and check for a resend, in one round trip."""
-    locked = match_lock(match_id, action_id)
+    locked = match_lock(match_id=match_id, action_id=action_id)
     if locked is None:
         raise ServiceError("match_not_found", f"there is no match {match_id}")
     return locked
@@ -112,7 +120,9 @@ def _locked_match(match_id: int, action_id: str | None) -> LockedMatch:
 
 def _apply_locked(
     locked: LockedMatch, *, seat: int, action: dict[str, Any], action_id: str | None
-) -> ActionOutcome:
+) -> ActionOutcome | ServiceError:
+    """Apply in the locked transaction. A clock found out of time is committed before the
+    action is refused: the refusal is returned, and raised once the transaction is over."""
     match = locked.match
     earlier_seq = locked.earlier_results.get(seat)
     if earlier_seq is not None:
@@ -122,15 +132,36 @@ def _apply_locked(
     if match.status == Match.Status.FINISHED:
         raise ServiceError("match_over", "this match is over")
     progress = Progress(match=match, state=load_state(match), stored_shuffles=locked.shuffle_count)
+    now = timezone.now()
+    out_of_time = clock_settle(progress, now)
+    if out_of_time:
+        refusal = None
+        if match.status == Match.Status.FINISHED and match.winner_seat == seat:
+            refusal = ServiceError(
+                "match_over", "this match is over: your opponent's clock ran out"
+            )
+        elif seat in out_of_time or match.status == Match.Status.FINISHED:
+            refusal = ServiceError("out_of_time", "your time ran out")
+        if refusal is not None:
+            clock_restart(progress, acted=None, now=now)
+            _save_and_queue(locked, progress)
+            return refusal
     try:
         engine_action = engine.action_from_dict({**action, "seat": seat})
-        apply_action(progress, engine_action, seat=seat, client_action_id=action_id)
+        progress_apply(
+            progress=progress, action=engine_action, seat=seat, client_action_id=action_id
+        )
     except engine.IllegalAction as error:
         # The engine refuses before anything is written; leaving the atomic block by this
         # exception rolls back the transaction anyway.
         raise ServiceError(error.code, error.message) from error
     run_chance(progress)
+    clock_restart(progress, acted=seat, now=now)
+    _save_and_queue(locked, progress)
+    return ActionOutcome(action_id=action_id, seq=match.last_seq, duplicate=False)
+
+
+def _save_and_queue(locked: LockedMatch, progress: Progress) -> None:
     save_progress(progress)
     broadcast_progress(progress)
-    timers.bot_turn_schedule(match=match, state=progress.state, seats=locked.seats)
-    return ActionOutcome(action_id=action_id, seq=match.last_seq, duplicate=False)
+    timers.bot_turn_schedule(match=locked.match, state=progress.state, seats=locked.seats)

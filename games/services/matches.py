@@ -11,9 +11,11 @@ from accounts.services import profile_for
 from games import decks, engine
 from games.bots import LEVELS as BOT_LEVELS
 from games.broadcast import broadcast_progress
+from games.engine.options import TOURNAMENT_CLOCK
 from games.engine.version import RULES_VERSION
 from games.models import Match, Seat
 from games.services import timers
+from games.services.clocks import clock_restart, clock_setup
 from games.services.errors import ServiceError
 from games.services.recording import Progress, record_event, run_chance, save_progress
 
@@ -34,6 +36,7 @@ def match_create(
     private: bool = False,
     deck_source: str = "",
     rated: bool = False,
+    clock: engine.TimeControl | None = None,
 ) -> Match:
     """A new match waiting for its other players (one to three), with ``creator`` in seat 0.
 
@@ -41,15 +44,21 @@ def match_create(
     keeps the secret link. ``deck_source``: where its decks come from (games.decks; "" is the
     secure shuffle). The match records the engine's rules version it is played under.
     ``rated``: its result moves both players' ratings; guests may play casual matches only.
+    ``clock``: its time control. Left out, a casual match has none and a rated one the
+    engine's default clock (``TOURNAMENT_CLOCK``): a rated match always has a clock, so nobody
+    can stall one, and an explicit "no clock" for it is refused. The clock starts with the match.
     """
     if creator is None or not creator.is_authenticated:
         raise ServiceError("not_authenticated", "log in (or play as a guest) to create a match")
     if rated:
         _refuse_guest_in_rated(creator)
     match_options = _options_from(options)
+    control = clock or (TOURNAMENT_CLOCK if rated else engine.TimeControl())
+    if rated and not control.timed:
+        raise ServiceError("rated_needs_clock", "a rated match has a clock: choose a time control")
     decks.deck_source_for(name=deck_source)  # an unknown source is refused before any write
     with transaction.atomic():
-        match = Match.objects.create(
+        match = Match(
             created_by=creator,
             state=engine.new_match(match_options).to_dict(),
             rules_version=RULES_VERSION,
@@ -58,6 +67,8 @@ def match_create(
             rated=rated,
             **match_options.to_dict(),
         )
+        clock_setup(match, control, match_options.players)
+        match.save(force_insert=True)
         Seat.objects.create(match=match, number=0, user=creator, joined_at=timezone.now())
         for number in range(1, match_options.players):
             Seat.objects.create(match=match, number=number)
@@ -93,7 +104,13 @@ def match_seat_bot(*, match: Match, level: str) -> Match:
     return _fill_seat(match_id=match.pk, bot_level=level)
 
 
-def computer_match_create(*, creator, options: dict[str, Any] | None, level: str) -> Match:
+def computer_match_create(
+    *,
+    creator,
+    options: dict[str, Any] | None,
+    level: str,
+    clock: engine.TimeControl | None = None,
+) -> Match:
     """A match against the computer at ``level``, started at once: ``creator`` in seat 0 and
     the computer in every other seat (one, two, or three: a partner and two opponents).
 
@@ -101,7 +118,7 @@ def computer_match_create(*, creator, options: dict[str, Any] | None, level: str
     the bot's first turn is queued for after the commit like any other.
     """
     with transaction.atomic():
-        match = match_create(creator=creator, options=options)
+        match = match_create(creator=creator, options=options, clock=clock)
         for _ in range(1, match.players):
             match = match_seat_bot(match=match, level=level)
         return match
@@ -160,6 +177,7 @@ def _fill_seat(*, match_id: int, user=None, bot_level: str | None = None) -> Mat
             started = engine.match_started_event(progress.state)
             record_event(progress, started.type, started.data, started.private)
             run_chance(progress)
+            clock_restart(progress, acted=None, now=timezone.now())
             timers.match_started_schedule(match=match, seats=seats)
         save_progress(progress)
         broadcast_progress(progress)

@@ -61,8 +61,8 @@ def record_event(
     return event
 
 
-def apply_action(
-    progress: Progress, action: Any, *, seat: int | None, client_action_id: str | None = None
+def progress_apply(
+    *, progress: Progress, action: Any, seat: int | None, client_action_id: str | None = None
 ) -> MatchAction:
     """Apply one engine action (raises ``IllegalAction`` with nothing written) and log it."""
     new_state, events = engine.apply(progress.state, action)
@@ -115,7 +115,7 @@ def run_chance(progress: Progress) -> None:
             {"shuffle": number, "purpose": purpose, "commitment": shuffle.commitment},
         )
         action = engine.action_from_dict({"type": "shuffle", "deck": deck})
-        apply_action(progress, action, seat=None)
+        progress_apply(progress=progress, action=action, seat=None)
         if purpose == Shuffle.Purpose.CUT_FOR_DEAL:
             reveal_shuffles(progress)
 
@@ -148,7 +148,12 @@ def save_progress(progress: Progress) -> None:
     match = progress.match
     match.state = progress.state.to_dict()
     match.match_scores = list(progress.state.match_scores)
-    progress_write(match, progress.actions, progress.events, progress.shuffles)
+    progress_write(
+        match=match,
+        actions=progress.actions,
+        events=progress.events,
+        shuffles=progress.shuffles,
+    )
 
 
 def _follow_event(progress: Progress, event_type: str, data: dict) -> None:

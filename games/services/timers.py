@@ -1,4 +1,4 @@
-"""Everything a match waits for, queued as durable tasks in the transaction that makes it due.
+"""Everything a match waits for (a bot's turn, an absent player, a running clock), queued as durable tasks in the transaction that makes it due.
 
 A task is a row in the database (django-tasks' database backend), written by the same
 transaction as the change that makes it due: a rollback queues nothing, and a commit cannot
@@ -20,6 +20,10 @@ from django.utils import timezone
 
 from games import engine, tasks
 from games.models import Match, MatchFinishedNotice, Seat
+from games.selectors import seats_out_of_time
+
+TAKEOVER_LEVEL = "medium"
+"""The computer's level when it plays for a seat whose clock ran out (three and four seats)."""
 
 
 def _in(seconds: float) -> datetime:
@@ -43,6 +47,10 @@ def bot_seats_to_act(*, match: Match, state: Any, seats: list | None = None) -> 
     if seats is None:
         seats = list(match.seats.all())
     bots = {seat.number: seat.bot_level for seat in seats if seat.is_bot}
+    # A person whose clock ran out keeps the seat (their name, their result); the computer
+    # plays it for them.
+    for seat in seats_out_of_time(match):
+        bots.setdefault(seat, TAKEOVER_LEVEL)
     if not bots:
         return {}
     return {seat: bots[seat] for seat in sorted(engine.seats_to_act(state)) if seat in bots}
@@ -98,6 +106,17 @@ def abandonment_check_schedule(
     )
 
 
+def clock_check_schedule(*, match: Match, after: float) -> None:
+    """Queue the look at whether a running clock ran out, ``after`` seconds from now: when the
+    first running seat's time is up. Keyed by ``last_seq``: if anyone acts first, it stands
+    down (that action queued a check of its own)."""
+    _require_transaction()
+    # A few milliseconds late rather than early: an early check only queues itself again.
+    tasks.clock_check.using(run_after=_in(after + 0.05)).enqueue(
+        match_id=match.pk, seq=match.last_seq
+    )
+
+
 def match_started_schedule(*, match: Match, seats: list[Seat]) -> None:
     """A match began: check in time on each person who has not come to it yet."""
     for seat in seats:
@@ -130,7 +149,7 @@ def timers_requeue() -> dict[str, int]:
     queued twice while the first is still waiting, and a task that finds nothing to do stops.
     Returns how many of each were queued.
     """
-    counts = {"bot_turns": 0, "abandonment_checks": 0, "match_finished": 0}
+    counts = {"bot_turns": 0, "abandonment_checks": 0, "match_finished": 0, "clock_checks": 0}
     active = Match.objects.filter(status=Match.Status.ACTIVE)
     for match in active.filter(seats__is_bot=True).distinct():
         with transaction.atomic():
@@ -142,6 +161,20 @@ def timers_requeue() -> dict[str, int]:
             state = engine.MatchState.from_dict(match.state)
             if bot_turn_schedule(match=match, state=state):
                 counts["bot_turns"] += 1
+    for match in active.exclude(clock_since=None):
+        with transaction.atomic():
+            match = Match.objects.select_for_update().get(pk=match.pk)
+            running = match.clock_running if match.status == Match.Status.ACTIVE else []
+            if (
+                not running
+                or match.clock_since is None
+                or _pending("games.tasks.clock_check", match_id=match.pk, seq=match.last_seq)
+            ):
+                continue
+            spent = (timezone.now() - match.clock_since).total_seconds()
+            left = min(match.clock_remaining[seat] for seat in running) / 1000 - spent
+            clock_check_schedule(match=match, after=left)
+        counts["clock_checks"] += 1
     people = Seat.objects.filter(match__in=active, user__isnull=False, is_bot=False)
     for seat in people.values("match_id", "user_id"):
         if _pending("games.tasks.abandonment_check", **seat):

@@ -14,6 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.engine import seats_to_act
+from games.engine.seating import opponents_of
 from games.models import Match, Seat
 from games.services import (
     ServiceError,
@@ -68,13 +69,9 @@ def abandonment_claim(*, match_id: int, user: User | AnonymousUser) -> Match:
     mine = _own_seat(seats, user)
     if match.status != Match.Status.ACTIVE:
         raise LobbyError("match_not_active", "Only a match in play can be claimed.")
-    # The opponents (at four, not the partner across the table); with two, the one other seat.
-    opponents = [
-        seat
-        for seat in seats
-        if seat.number != mine.number
-        and not (len(seats) == 4 and (seat.number - mine.number) % 2 == 0)
-    ]
+    # The opponents, as the engine seats them (at four, not the partner across the table).
+    their_numbers = opponents_of(tuple(seat.number for seat in seats), mine.number)
+    opponents = [seat for seat in seats if seat.number in their_numbers]
     people = [seat for seat in opponents if not seat.is_bot]
     if not people:
         raise LobbyError("opponent_is_computer", "The computer never leaves a match.")
@@ -160,7 +157,10 @@ def _rematch_seat_by_seat(
     try:
         if offer is None:
             new_match = match_create(
-                creator=user, options=match.options_dict, private=match.private
+                creator=user,
+                options=match.options_dict,
+                private=match.private,
+                clock=match.time_control,
             )
             for seat in seats:
                 if seat.is_bot:
@@ -200,6 +200,7 @@ def _start_rematch(match: Match, seats: list[Seat]) -> Match:
             options=match.options_dict,
             rated=match.rated,
             private=match.private,
+            clock=match.time_control,
         )
         if second.is_bot:
             new_match = match_seat_bot(match=new_match, level=second.bot_level)

@@ -9,6 +9,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.utils import timezone
 
+from games.engine.options import TimeControl
 from games.models import Match
 from games.services import ServiceError, match_create, match_join
 from lobby import settings as lobby_settings
@@ -26,7 +27,11 @@ def _require_player(user: User | AnonymousUser | None) -> User:
 
 
 def invitation_create(
-    *, creator: User | AnonymousUser, options: dict[str, Any] | None, rated: bool = False
+    *,
+    creator: User | AnonymousUser,
+    options: dict[str, Any] | None,
+    rated: bool = False,
+    clock: TimeControl | None = None,
 ) -> Invitation:
     """Create the private match (creator in seat 0) and the secret token that opens its empty seat.
 
@@ -42,7 +47,9 @@ def invitation_create(
                 "too_many_invitations", "You have too many open invitations; cancel one first."
             )
         try:
-            match = match_create(creator=creator, options=clean, private=True, rated=rated)
+            match = match_create(
+                creator=creator, options=clean, private=True, rated=rated, clock=clock
+            )
         except ServiceError as error:
             raise LobbyError(error.code, error.message) from error
         return Invitation.objects.create(

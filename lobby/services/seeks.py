@@ -10,10 +10,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.services import profile_for
-from games.engine.options import MatchOptions
+from games.engine.options import TOURNAMENT_CLOCK, MatchOptions, TimeControl
 from games.models import Match
 from games.services import ServiceError, match_create, match_join
 from games.services.presence import LOBBY, absences_since, presence_lease_close
+from kernel import match_options
 from lobby import settings as lobby_settings
 from lobby import tasks
 from lobby.broadcast import LOBBY_GROUP, send_after_commit, user_group
@@ -45,11 +46,13 @@ def seek_create(
     options: dict[str, Any] | None,
     rated: bool = False,
     rating_range: tuple[int | None, int | None] = (None, None),
+    clock: TimeControl | None = None,
 ) -> Seek:
     """Post a seek; everyone in the lobby sees it as soon as it is committed.
 
     ``rated``: the match it makes is rated (members only). ``rating_range``: only players rated
-    within it (either end None: open) may accept.
+    within it (either end None: open) may accept. ``clock``: the match's time control
+    (games.services.match_create's rule: a rated seek always has one, by default the engine's).
     """
     creator = _require_player(creator)
     clean = checked_options(options)
@@ -57,6 +60,9 @@ def seek_create(
         raise LobbyError(
             "rated_needs_account", "Sign up to play rated matches; guests play casual."
         )
+    control = clock or (TOURNAMENT_CLOCK if rated else TimeControl())
+    if rated and not control.timed:
+        raise LobbyError("rated_needs_clock", "A rated match has a clock: choose a time control.")
     low, high = rating_range
     if low is not None and high is not None and low > high:
         raise LobbyError("bad_rating_range", "The highest rating must not be below the lowest.")
@@ -68,7 +74,12 @@ def seek_create(
                 "You already have as many open seeks as allowed; cancel one first.",
             )
         seek = Seek.objects.create(
-            creator=creator, rated=rated, rating_min=low, rating_max=high, **clean
+            creator=creator,
+            rated=rated,
+            rating_min=low,
+            rating_max=high,
+            **clean,
+            **match_options.clock_model_values(control),
         )
         send_after_commit(LOBBY_GROUP, {"type": "seek_added", "seek": seek_dict(seek)})
     return seek
@@ -140,7 +151,12 @@ def seek_accept(*, seek_id: int, user: User | AnonymousUser) -> Match:
         else:
             expired = False
             try:
-                match = match_create(creator=seek.creator, options=seek.options, rated=seek.rated)
+                match = match_create(
+                    creator=seek.creator,
+                    options=seek.options,
+                    rated=seek.rated,
+                    clock=seek.time_control,
+                )
                 match = match_join(match=match, user=user)
             except ServiceError as error:
                 raise LobbyError(error.code, error.message) from error
@@ -172,7 +188,12 @@ def _seek_seat_taken(seek: Seek, user: User) -> Match:
     """
     try:
         if seek.match is None:
-            match = match_create(creator=seek.creator, options=seek.options, rated=seek.rated)
+            match = match_create(
+                creator=seek.creator,
+                options=seek.options,
+                rated=seek.rated,
+                clock=seek.time_control,
+            )
             seek.match = match
             seek.save(update_fields=["match"])
             send_after_commit(

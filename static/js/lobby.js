@@ -146,6 +146,14 @@ class Lobby {
     item.dataset.rating = seek.rating_value ?? "";
     item.querySelector(".seek-creator").textContent = seek.rating ? `${seek.creator} (${seek.rating})` : seek.creator;
     item.querySelector(".seek-label").textContent = seek.label;
+    if (seek.casual_for_you) {
+      // As templates/lobby/_seek.html: said before anyone accepts (docs/ratings.md).
+      const note = document.createElement("span");
+      note.className = "seek-note";
+      note.dataset.testid = "casual-for-you";
+      note.textContent = "Casual for you: you two have had 3 rated results today.";
+      item.querySelector(".seek-label").after(" ", note);
+    }
     item.querySelector("form").setAttribute("action", `/lobby/seeks/${Number(seek.id)}/${mine ? "cancel" : "accept"}/`);
     return item;
   }

@@ -90,10 +90,17 @@ export function describeEvent(event, context) {
       return `${name(data.seat)} ${data.seat === context.viewer ? "get" : "gets"} ${points(data.points)}${data.reason === "pone_start" ? " to start (the five-card game's three for the pone)" : ""}.`;
     case "game_ended":
       return `${winners(data.winner, context)} the game ${data.scores[data.winner]} to ${Math.min(...data.scores)}${skunkText(data.skunk)}: ${points(data.match_points)} in the match.`;
+    case "seat_timed_out":
+      return `${name(data.seat)} ran out of time: the computer (${data.level}) plays that seat from now on.`;
     case "match_ended": {
       if (data.winner === null) return "The match was aborted: every player left. No winner, no rating change.";
       const wins = `${winners(data.winner, context)} the match`;
       if (data.reason === "resigned") return `${wins} by resignation.`;
+      if (data.reason === "time") {
+        const out = leaver(data.winner, context);
+        const whose = out === null ? "a player's" : out === context.viewer ? "your" : `${name(out)}'s`;
+        return `${wins} on time: ${whose} clock ran out.`;
+      }
       if (data.reason === "abandoned") {
         const left = leaver(data.winner, context);
         return `${wins}: ${left === null ? "a player" : name(left)} left the game.`;

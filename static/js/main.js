@@ -1,5 +1,6 @@
 // The match page: connect to the match websocket, keep the view with the reducer, draw it.
 
+import { ClockDisplay, ServerTime } from "./clock.js";
 import { MatchConnection } from "./connection.js";
 import { FairnessPanel } from "./fairness.js";
 import { MatchLog } from "./log.js";
@@ -40,13 +41,28 @@ let view = null;
 let connection = null;
 let fairness = null;
 
+// When each action was sent, until its ack: the round trips tell the clock how old frames are.
+const sentAt = new Map();
+function act(action) {
+  const id = connection.act(action);
+  sentAt.set(id, Date.now());
+  return id;
+}
+
 startCountdowns(root); // a tournament's round clock, when the table has one
 const table = new Table(root, {
-  discard: (cards) => connection.act({ type: "discard", cards }),
-  play: (card) => connection.act({ type: "play", card }),
-  claim: (points) => connection.act({ type: "claim", points }),
-  muggins: (points) => connection.act({ type: "muggins", points }),
-  resign: () => connection.act({ type: "resign" }),
+  discard: (cards) => act({ type: "discard", cards }),
+  play: (card) => act({ type: "play", card }),
+  claim: (points) => act({ type: "claim", points }),
+  muggins: (points) => act({ type: "muggins", points }),
+  resign: () => act({ type: "resign" }),
+});
+const serverTime = new ServerTime();
+const clocks = new ClockDisplay(document.getElementById("clocks"), {
+  time: serverTime,
+  name: (seat) => table.name(seat),
+  say: (text) => table.announcer.say(text),
+  warn: () => sounds.play("low"),
 });
 
 function showConnection(state, detail) {
@@ -83,7 +99,9 @@ connection = new MatchConnection(url, {
     if (!fairness) fairness = new FairnessPanel(document.getElementById("fairness-list"), frame.seat, frame.view.seats.length);
     if (frame.fairness) fairness.committed(frame.fairness);
     view = frame.view;
+    serverTime.hello(frame.now);
     table.render(view);
+    clocks.render(view);
     announceMatchOver(view);
     root.dataset.seq = String(frame.seq);
     // The log missed what happened before this hello: a fresh page fetches the whole match's
@@ -105,6 +123,7 @@ connection = new MatchConnection(url, {
     const before = view;
     view = reduceView(view, event);
     table.render(view, { animate: true });
+    if (event.type === "clock_changed" || event.type === "match_ended") clocks.render(view);
     table.afterEvent(event, view);
     if (event.type === "match_ended") announceMatchOver(view);
     sounds.play(soundFor(before, view));
@@ -129,7 +148,12 @@ connection = new MatchConnection(url, {
     }
     loggedUpTo = Math.max(loggedUpTo, frames[frames.length - 1].seq);
   },
+  onAck(frame) {
+    if (sentAt.has(frame.action_id)) serverTime.roundTrip(Date.now() - sentAt.get(frame.action_id));
+    sentAt.delete(frame.action_id);
+  },
   onError(frame) {
+    sentAt.delete(frame.action_id);
     log.note(`Not accepted: ${frame.message}`);
     if (frame.code === "bad_claim" || frame.code === "bad_field") table.claims.refused(frame.message);
     // Redraw so buttons disabled while waiting for an answer come back.
@@ -146,6 +170,7 @@ if (firstHello) {
   table.setPlayers(frame.players);
   view = frame.view;
   table.render(view);
+  clocks.render(view); // the page's own copy of the hello: its `now` is as old as the page
 }
 connection.connect();
 
@@ -160,6 +185,7 @@ window.cribbage = {
   },
   connection,
   sounds,
+  clocks,
   table, // table.view is the view drawn, which lags behind `view` while a show holds the next deal
 };
 

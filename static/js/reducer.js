@@ -241,6 +241,11 @@ function matchEnded(view, data) {
   });
 }
 
+// The server's clock as it is after the change (games/services/clocks.py; the engine keeps none).
+function clockChanged(view, data) {
+  view.clock = JSON.parse(JSON.stringify(data.clock));
+}
+
 const HANDLERS = {
   match_started: () => {},
   cut_for_deal: cutForDeal,
@@ -259,4 +264,5 @@ const HANDLERS = {
   hand_ended: handEnded,
   game_ended: gameEnded,
   match_ended: matchEnded,
+  clock_changed: clockChanged,
 };

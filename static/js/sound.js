@@ -78,6 +78,9 @@ export class TableSounds {
       this.tone(880, now + 0.12, 0.28, 0.07); // A5
     } else if (kind === "peg") {
       this.tone(1400, now, 0.04, 0.12, "triangle");
+    } else if (kind === "low") {
+      // The viewer's clock is running low: three short high beeps.
+      for (const step of [0, 0.16, 0.32]) this.tone(1760, now + step, 0.08, 0.09, "square");
     }
     this.played.push(kind);
     return true;

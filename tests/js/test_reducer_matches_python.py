@@ -9,11 +9,19 @@ Python reducer's, and, at the end of each action, the engine's own view for that
 from __future__ import annotations
 
 import json
+import random
+from datetime import timedelta
 
 import pytest
 
+from games import selectors, services
 from games.engine import MatchOptions, reduce_view, view
+from games.engine.options import TimeControl
+from games.models import Match
+from games.services.clocks import clock_check_run
 from tests.engine.random_play import ALL_OPTIONS, random_match
+from tests.server.driving import random_move, users_by_seat
+from tests.support.people import make_user
 
 pytestmark = pytest.mark.browser
 
@@ -104,3 +112,31 @@ def test_reducer_js_folds_three_and_four_seat_matches_exactly_as_the_python_redu
                 )
             assert normal(python_view) == normal(view(step.after, seat))
         assert next(js_views, None) is None
+
+
+@pytest.mark.django_db
+def test_reducer_js_folds_a_timed_matchs_clock_frames_as_the_server_keeps_the_clock(js):
+    """A real timed match through the services: its ``clock_changed`` frames, folded by
+    reducer.js, give every viewer the clock the server's view holds, up to its end on time."""
+    alice, bob = make_user("alice"), make_user("bob")
+    match = services.match_create(
+        creator=alice, options={"match_target": 1}, clock=TimeControl("realtime", 60, 2)
+    )
+    starts = {seat: selectors.match_view(match=match, seat=seat) for seat in (0, 1, None)}
+    match = services.match_join(match=match, user=bob)
+    users = users_by_seat(match)
+    rng = random.Random(4)
+    for _ in range(6):
+        seat, action = random_move(match, rng)
+        services.action_apply(match_id=match.pk, user=users[seat], action=action)
+    match = Match.objects.get(pk=match.pk)
+    Match.objects.filter(pk=match.pk).update(clock_since=match.clock_since - timedelta(minutes=2))
+    assert clock_check_run(match_id=match.pk, seq=match.last_seq)
+    match = Match.objects.get(pk=match.pk)
+    for seat, start in starts.items():
+        frames = selectors.match_events_since(match=match, seq=0)
+        events = [selectors.event_for_viewer(event=frame, seat=seat) for frame in frames]
+        assert "clock_changed" in {event["type"] for event in events}
+        final = json.loads(js(FOLD, {"start": start, "steps": [events]})[-1])
+        assert final["clock"] == selectors.match_view(match=match, seat=seat)["clock"]
+        assert final["end_reason"] == "time"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import threading
-import time
 from datetime import timedelta
 
 import pytest
@@ -15,6 +14,7 @@ from lobby import selectors, services
 from lobby.models import Seek
 from lobby.services import LobbyError
 from tests.support import presence
+from tests.support.waiting import wait_until
 
 pytestmark = pytest.mark.django_db
 
@@ -149,14 +149,16 @@ def accept_retrying_while_locked(seek_id, user):
     """The test database may be SQLite's shared in-memory one, which answers a second writer with
     "table is locked" at once instead of waiting as PostgreSQL's row lock (or a SQLite file with
     a timeout) does; retrying the whole request stands in for that wait."""
-    for _ in range(200):
+
+    def accepted():
         try:
             return services.seek_accept(seek_id=seek_id, user=user)
         except OperationalError as error:
             if "locked" not in str(error):
                 raise
-            time.sleep(0.01)
-    raise AssertionError("the database stayed locked")
+            return None
+
+    return wait_until(accepted, timeout=10, message="the database unlocked")
 
 
 @pytest.mark.django_db(transaction=True)

@@ -54,6 +54,30 @@ async def test_a_new_seek_reaches_everyone_in_the_lobby_at_once(alice, bob):
     await watcher.close()
 
 
+async def test_a_rated_seek_says_casual_to_a_pair_past_its_allowance_hello_and_live(
+    alice, bob, carol
+):
+    from tests.ratings.test_rating_updates import resigned_after_the_first_play
+
+    for seed in range(3):
+        await sync_to_async(resigned_after_the_first_play)(alice, bob, seed)
+    first = await sync_to_async(services.seek_create)(
+        creator=alice, options={"variant": "five"}, rated=True
+    )
+    bob_socket, bob_hello = await lobby_as(bob)
+    carol_socket, carol_hello = await lobby_as(carol)
+    assert [seek["casual_for_you"] for seek in bob_hello["seeks"]] == [True]
+    assert [seek["casual_for_you"] for seek in carol_hello["seeks"]] == [False]
+    await sync_to_async(services.seek_cancel)(seek_id=first.pk, user=alice)
+    await sync_to_async(services.seek_create)(creator=alice, options={"variant": "six"}, rated=True)
+    added_for_bob = await bob_socket.receive_until(is_type("seek_added"))
+    added_for_carol = await carol_socket.receive_until(is_type("seek_added"))
+    assert added_for_bob["seek"]["casual_for_you"] is True
+    assert added_for_carol["seek"]["casual_for_you"] is False
+    await bob_socket.close()
+    await carol_socket.close()
+
+
 async def test_accepting_sends_the_creator_to_the_match_and_removes_the_seek_for_all(
     alice, bob, carol
 ):

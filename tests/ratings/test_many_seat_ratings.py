@@ -39,7 +39,7 @@ def seats_of(count: int) -> list[Seat]:
     ],
 )
 def test_a_match_is_the_pairwise_results_it_implies(count, winner, expected):
-    assert pairwise_results(seats_of(count), winner) == expected
+    assert pairwise_results(seats=seats_of(count), winner_seat=winner) == expected
 
 
 def test_a_rated_match_of_three_moves_three_ratings_in_its_own_kind(alice, bob, carol):

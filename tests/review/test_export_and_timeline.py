@@ -3,16 +3,23 @@
 from __future__ import annotations
 
 import json
+import random
 import re
+from datetime import timedelta
 
 import pytest
 
-from games import engine
+from games import engine, services
+from games.engine.options import TimeControl
 from games.fairness import deal_from_deck, verify_commitment
-from games.models import Shuffle
+from games.models import Match, Shuffle
+from games.services.clocks import clock_check_run
 from review.analysis import match_actions, match_options
+from review.stored import match_timeline_get
 from review.timeline import timeline_build
 from tests.review.conftest import finished_match
+from tests.server.driving import random_move, users_by_seat
+from tests.support.tasks import tasks_run_due
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +30,9 @@ def test_the_json_export_replays_through_the_engine_to_the_same_final_score(clie
     response = client.get(f"/matches/{match.pk}/review/export.json")
     assert response["Content-Disposition"].startswith("attachment")
     export = json.loads(response.content)
-    assert (export["format"], export["version"]) == ("cribbage-match", 1)
+    assert (export["format"], export["version"]) == ("cribbage-match", 2)
+    assert export["match"]["time_control"] == {"kind": "none", "bank": 0, "increment": 0}
+    assert export["clocks"] is None
 
     options = engine.MatchOptions.from_dict(export["match"]["options"])
     actions = [engine.action_from_dict(action) for action in export["actions"]]
@@ -127,6 +136,44 @@ def test_the_pages_json_cannot_close_its_script_element():
     text = _json_for_script({"name": "</script><b>&"})
     assert "<" not in text and ">" not in text and "&" not in text
     assert json.loads(text) == {"name": "</script><b>&"}
+
+
+def test_a_timed_match_shows_its_clocks_in_the_timeline_the_export_and_the_transcript(
+    client, alice, bob
+):
+    match = services.match_create(
+        creator=alice,
+        options={"variant": "five", "match_target": 1},
+        clock=TimeControl("realtime", 60, 2),
+    )
+    services.match_join(match=match, user=bob)
+    users, rng = users_by_seat(match), random.Random(6)
+    for _ in range(8):  # some throws and plays, then the player to move thinks too long
+        seat, action = random_move(match, rng)
+        services.action_apply(match_id=match.pk, user=users[seat], action=action)
+    match = Match.objects.get(pk=match.pk)
+    Match.objects.filter(pk=match.pk).update(clock_since=match.clock_since - timedelta(seconds=90))
+    assert clock_check_run(match_id=match.pk, seq=match.last_seq)
+    tasks_run_due()
+    match = Match.objects.get(pk=match.pk)
+
+    steps = match_timeline_get(match=match)["steps"]
+    clocked = [step for step in steps[1:] if "clock" in step]
+    assert len(clocked) == len(steps) - 1  # every step after the start carries the clocks
+    assert all(len(step["clock"]) == 2 for step in clocked)
+    assert clocked[0]["clock"] != clocked[-1]["clock"]
+
+    client.force_login(alice)
+    export = json.loads(client.get(f"/matches/{match.pk}/review/export.json").content)
+    assert export["match"]["time_control"] == {"kind": "realtime", "bank": 60, "increment": 2}
+    assert len(export["clocks"]) == len(export["actions"])
+    assert export["clocks"][-1] == match.clock_remaining
+    assert export["match"]["finish_reason"] == "time"
+    text = client.get(f"/matches/{match.pk}/review/transcript.txt").content.decode()
+    assert "Time control: 1 min + 2 s." in text
+    assert "left]" in text
+    winner, loser = ("alice", "bob") if match.winner_seat == 0 else ("bob", "alice")
+    assert text.splitlines()[-1] == f"{winner} wins the match on time. [{loser}: 0:00 left]"
 
 
 def test_the_transcript_settles_each_claim_under_it_with_muggins_in_order(client, alice, bob):

@@ -10,6 +10,7 @@ from django.utils import timezone
 from games import engine, services
 from games.models import Match, MatchAction, MatchEvent, Shuffle
 from games.services.action_sql import (
+    CLOCK_CONTROL_FIELDS,
     MATCH_PROGRESS_FIELDS,
     match_lock,
     match_progress_save,
@@ -29,7 +30,7 @@ def test_inserted_events_read_back_through_the_orm_unchanged(match):
         MatchEvent(match=match, seq=900 + n, type="card_played", public=public, private=private)
         for n in range(3)
     ]
-    rows_insert(MatchEvent, rows)
+    rows_insert(model=MatchEvent, objects=rows)
     stored = list(MatchEvent.objects.filter(match=match, seq__gte=900).order_by("seq"))
     assert [(e.seq, e.type, e.public, e.private) for e in stored] == [
         (900 + n, "card_played", public, private) for n in range(3)
@@ -46,13 +47,17 @@ def test_an_inserted_action_is_found_again_by_its_client_id(match):
         client_action_id="b-7",
         result_seq=321,
     )
-    rows_insert(MatchAction, [action])
+    rows_insert(model=MatchAction, objects=[action])
     assert MatchAction.objects.get(match=match, number=500).payload == action.payload
     with transaction.atomic():
-        assert match_lock(match.pk, "b-7").earlier_results == {1: 321}  # seat 1's id only
-        assert match_lock(match.pk, "b-8").earlier_results == {}
-        assert match_lock(match.pk, None).earlier_results == {}
-        assert match_lock(match.pk, "").earlier_results == {}  # the server's own actions
+        assert match_lock(match_id=match.pk, action_id="b-7").earlier_results == {
+            1: 321
+        }  # seat 1's id only
+        assert match_lock(match_id=match.pk, action_id="b-8").earlier_results == {}
+        assert match_lock(match_id=match.pk, action_id=None).earlier_results == {}
+        assert (
+            match_lock(match_id=match.pk, action_id="").earlier_results == {}
+        )  # the server's own actions
 
 
 def test_one_progress_write_appends_the_log_and_saves_the_snapshot(match):
@@ -67,7 +72,7 @@ def test_one_progress_write_appends_the_log_and_saves_the_snapshot(match):
     ]
     match.state = {"phase": "play", "marker": [4]}
     match.last_seq = 801
-    progress_write(match, [action], events)
+    progress_write(match=match, actions=[action], events=events)
     assert MatchAction.objects.get(match=match, number=700).client_action_id == "c-1"
     assert list(
         MatchEvent.objects.filter(match=match, seq__gte=800).values_list("seq", "type")
@@ -101,7 +106,7 @@ def test_saving_progress_writes_every_progress_column_and_nothing_else(match):
 
 def test_the_lock_reads_the_match_with_its_seats_in_order(match, alice, bob):
     with transaction.atomic():
-        locked = match_lock(match.pk)
+        locked = match_lock(match_id=match.pk)
         locked_match, seats = locked.match, locked.seats
     assert locked_match.pk == match.pk
     assert locked_match.state == Match.objects.get(pk=match.pk).state
@@ -111,16 +116,16 @@ def test_the_lock_reads_the_match_with_its_seats_in_order(match, alice, bob):
     ]
     assert all(seat.match is locked_match for seat in seats)
     with transaction.atomic():
-        assert match_lock(match.pk + 1000) is None
+        assert match_lock(match_id=match.pk + 1000) is None
 
 
-def test_the_lock_loads_only_the_columns_an_action_can_change_and_the_deck_source(match):
+def test_the_lock_loads_only_the_columns_an_action_can_change_the_deck_source_and_clock(match):
     with transaction.atomic():
-        locked_match = match_lock(match.pk).match
+        locked_match = match_lock(match_id=match.pk).match
     loaded = {field.attname for field in Match._meta.concrete_fields} - set(
         locked_match.get_deferred_fields()
     )
-    assert loaded == {"id", "deck_source", *MATCH_PROGRESS_FIELDS}
+    assert loaded == {"id", "deck_source", *CLOCK_CONTROL_FIELDS, *MATCH_PROGRESS_FIELDS}
 
 
 def test_an_action_costs_a_fixed_handful_of_statements(
@@ -146,7 +151,7 @@ def test_the_lock_reads_how_many_decks_the_match_has_drawn(match):
     drawn = Shuffle.objects.filter(match=match).count()
     assert drawn >= 1  # a started match has cut for deal and dealt
     with transaction.atomic():
-        assert match_lock(match.pk).shuffle_count == drawn
+        assert match_lock(match_id=match.pk).shuffle_count == drawn
 
 
 def test_revealing_marks_the_stored_shuffles_and_reads_them_back_in_order(match):

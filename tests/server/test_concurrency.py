@@ -8,7 +8,6 @@ site's SQLite file. The live-server tests cover SQLite files with real concurren
 from __future__ import annotations
 
 import threading
-import time
 
 import psycopg
 import pytest
@@ -21,6 +20,7 @@ from games.services.action_sql import match_lock
 from games.services.recording import load_state
 from tests.server.driving import protocol_action
 from tests.support.services import require_postgres
+from tests.support.waiting import wait_until
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
@@ -108,18 +108,17 @@ def hold_the_match_then_commit(match_id: int, work, waiter) -> tuple:
 
     def watch_for_the_wait():
         assert held.wait(20)
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
+
+        def someone_waits_for_a_lock() -> int:
             with connection.cursor() as cursor:
                 cursor.execute(
                     "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
                     "AND datname = current_database()"
                 )
-                if cursor.fetchone()[0]:
-                    waiting.set()
-                    return None
-            time.sleep(0.01)
-        return None
+                return cursor.fetchone()[0]
+
+        wait_until(someone_waits_for_a_lock, timeout=20, message="a transaction waiting")
+        waiting.set()
 
     first, then, _ = run_together(holder, second, watch_for_the_wait)
     return first, then
@@ -164,12 +163,12 @@ def test_a_lock_that_waited_while_a_deck_was_drawn_does_not_trust_its_shuffle_co
 
     def lock():
         with transaction.atomic():
-            return match_lock(match.pk).shuffle_count
+            return match_lock(match_id=match.pk).shuffle_count
 
     _, count = hold_the_match_then_commit(match.pk, draw_a_deck, lock)
     assert count in (None, drawn + 1)
     with transaction.atomic():
-        assert match_lock(match.pk).shuffle_count == drawn + 1
+        assert match_lock(match_id=match.pk).shuffle_count == drawn + 1
 
 
 def drop_our_database_connection() -> int:

@@ -5,10 +5,10 @@ session's site server has a worker too, which must not run these tasks for us)."
 
 from __future__ import annotations
 
+import contextlib
 import json
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 
 import pytest
@@ -18,6 +18,7 @@ from tests.conftest import live_server_env
 from tests.support.match_client import create_matches
 from tests.support.servers import PROJECT_DIR, DaphneServer, LiveDatabase, WorkerProcess
 from tests.support.services import database_url
+from tests.support.waiting import wait_until
 
 pytestmark = pytest.mark.slow
 
@@ -92,20 +93,41 @@ def in_the_database(env: dict[str, str], code: str):
 def eventually(env: dict[str, str], code: str, done, timeout: float = 60.0):
     """Ask the database until ``done(answer)`` (another process's timer is not ours to await);
     the last answer."""
-    deadline = time.monotonic() + timeout
-    answer = None
-    while time.monotonic() < deadline:
-        answer = in_the_database(env, code)
-        if done(answer):
-            break
-        time.sleep(0.3)
-    return answer
+    answers = []
+
+    def asked():
+        answers.append(in_the_database(env, code))
+        return done(answers[-1])
+
+    # On a timeout the caller's assertion on the last answer says what was wrong. Each question
+    # is a process of its own, slow enough to need no pause between them.
+    with contextlib.suppress(AssertionError):
+        wait_until(asked, timeout=timeout, message=code, every=0)
+    return answers[-1]
 
 
 BOT_MOVES = """
 import json
 from games.models import MatchAction
 answer = list(MatchAction.objects.filter(match_id=MATCH, seat=1).values_list("client_action_id", flat=True))
+"""
+
+BOB_GONE = """
+import json
+from games.models import Match
+from games.services.presence import match_seconds_absent
+match = Match.objects.get(pk=MATCH)
+answer = match_seconds_absent(match=match, user_id=match.seats.get(number=1).user_id) is not None
+"""
+
+EXPIRY_QUEUED = """
+import json
+from django_tasks_db.models import DBTaskResult
+from lobby.models import Seek
+creator_id = Seek.objects.get(pk=SEEK).creator_id
+answer = DBTaskResult.objects.filter(
+    task_path="lobby.tasks.seeks_expire", args_kwargs__kwargs__creator_id=creator_id
+).exists()
 """
 
 ENDING = """
@@ -149,7 +171,7 @@ def test_an_abandonment_due_while_everything_is_down_fires_after_the_restart(sta
     sockets[1].close()  # bob leaves while the game waits on both to discard
     # Let the server record it (a close has no answer to wait for): bob's lease has ended.
     gone = BOB_GONE.replace("MATCH", str(match_id))
-    assert eventually(server.env, gone, bool)
+    assert eventually(server.env, gone, bool, timeout=20), "the server never saw bob go"
     crash_and_restart(server, worker)  # alice's socket dies with the server; her lease lapses
     code = ENDING.replace("MATCH", str(match_id))
     assert eventually(server.env, code, lambda answer: answer[3]) == [
@@ -158,16 +180,6 @@ def test_an_abandonment_due_while_everything_is_down_fires_after_the_restart(sta
         "abandoned",
         True,
     ]
-
-
-BOB_GONE = """
-import json
-from games.models import Match, Seat
-from games.services.presence import match_seconds_absent
-match = Match.objects.get(pk=MATCH)
-bob = Seat.objects.get(match=match, number=1)
-answer = match_seconds_absent(match=match, user_id=bob.user_id) is not None
-"""
 
 
 SEEK_SETUP = """
@@ -195,7 +207,42 @@ def test_a_seek_expiry_due_while_everything_is_down_fires_after_the_restart(star
     )
     lobby.recv(timeout=10)  # hello
     lobby.close()  # the creator leaves the lobby: the expiry is queued, 3.5 s on
-    time.sleep(0.5)
+    queued = EXPIRY_QUEUED.replace("SEEK", str(seek_id))
+    assert eventually(server.env, queued, bool, timeout=20), "the expiry was never queued"
     crash_and_restart(server, worker)
     code = f"import json\nfrom lobby.models import Seek\nanswer = Seek.objects.get(pk={seek_id}).status"
     assert eventually(server.env, code, lambda status: status != "open") == "expired"
+
+
+CLOCK_SETUP = """
+import json
+from datetime import timedelta
+from django.contrib.auth import get_user_model
+from django_tasks_db.models import DBTaskResult
+from games import services
+from games.engine.options import TimeControl
+from games.models import Match
+people = [get_user_model().objects.create_user(username=f"crash-clock-{n}") for n in (0, 1)]
+match = services.match_create(creator=people[0], options={"match_target": 1},
+                              clock=TimeControl("realtime", 30, 0))
+match = services.match_join(match=match, user=people[1])
+# As if both had been thinking for 27 of their 30 seconds: the wait began, and its check
+# falls due, that much earlier.
+Match.objects.filter(pk=match.pk).update(clock_since=match.clock_since - timedelta(seconds=27))
+for check in DBTaskResult.objects.filter(task_path="games.tasks.clock_check"):
+    if check.args_kwargs["kwargs"]["match_id"] == match.pk:
+        DBTaskResult.objects.filter(pk=check.pk).update(run_after=check.run_after - timedelta(seconds=27))
+answer = match.pk
+"""
+
+
+def test_a_clock_that_runs_out_while_everything_is_down_ends_the_match_after_the_restart(
+    start_site,
+):
+    server, worker = start_site()
+    match_id = in_the_database(server.env, CLOCK_SETUP)
+    crash_and_restart(server, worker)  # nobody is connected, and nothing is running
+    code = ENDING.replace("MATCH", str(match_id))
+    status, winner, reason, announced = eventually(server.env, code, lambda answer: answer[3])
+    assert (status, reason, announced) == ("finished", "time", True)
+    assert winner == 1  # both ran out together in the discard: the tie goes against seat 0

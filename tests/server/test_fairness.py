@@ -137,7 +137,7 @@ def what_a_seat_saw(match, seat: int) -> dict[str, str]:
     """The first hand as ``seat`` saw it over the socket: the commitment before the deal, the
     reveal after it, its own dealt cards and role, and the starter."""
     events = [
-        selectors.event_for_viewer(event, seat) | {"seq": event.seq}
+        selectors.event_for_viewer(event=event, seat=seat) | {"seq": event.seq}
         for event in MatchEvent.objects.filter(match=match).order_by("seq")
     ]
     dealt_at = next(i for i, e in enumerate(events) if e["type"] == "hand_started")
@@ -185,7 +185,7 @@ def test_each_player_verifies_their_own_deal_and_starter_from_what_they_saw(alic
 def test_a_player_verifies_the_cut_for_deal_and_a_wrong_cut_fails(finished_match):
     """The first deck of a match is drawn to cut for deal: its top two cards are the cuts."""
     events = [
-        selectors.event_for_viewer(event, 0)
+        selectors.event_for_viewer(event=event, seat=0)
         for event in MatchEvent.objects.filter(match=finished_match).order_by("seq")
     ]
     committed = next(e["data"] for e in events if e["type"] == "shuffle_committed")

@@ -16,6 +16,7 @@ from tests.conftest import live_server_env
 from tests.support.match_client import MatchClient, create_matches
 from tests.support.servers import DaphneServer
 from tests.support.services import require_redis
+from tests.support.waiting import until
 
 pytestmark = pytest.mark.slow
 
@@ -102,11 +103,15 @@ async def test_a_server_killed_mid_hand_restarts_and_both_players_finish_with_no
             asyncio.create_task(player.play_until_over(reconnect=True, timeout=180))
             for player in (alice, bob)
         ]
-        while not (alice.view["phase"] == "play" and len(alice.view["played"]) >= 3):
-            await asyncio.sleep(0.005)
+        await until(
+            lambda: alice.view["phase"] == "play" and len(alice.view["played"]) >= 3,
+            timeout=180,
+            message="the play under way",
+        )
         seq_at_crash = alice.seq
         await asyncio.to_thread(server.kill)
-        await asyncio.sleep(0.5)
+        # The server stays down until both players have seen it go (not for a fixed time).
+        await until(lambda: alice.drops and bob.drops, timeout=30, message="both see the crash")
         await asyncio.to_thread(server.start)
         await asyncio.gather(*games)
         assert seq_at_crash < alice.seq
@@ -182,8 +187,11 @@ async def test_a_server_killed_while_the_bot_pauses_restarts_and_the_bot_plays_o
         alice = players_for(setup, [server])[0]
         await alice.connect()
         game = asyncio.create_task(alice.play_until_over(reconnect=True, timeout=120))
-        while not (alice.view["phase"] == "play" and alice.view["to_act"] == [1]):
-            await asyncio.sleep(0.01)
+        await until(
+            lambda: alice.view["phase"] == "play" and alice.view["to_act"] == [1],
+            timeout=120,
+            message="the bot's turn in the play",
+        )
         seq_at_crash = alice.seq
         await asyncio.to_thread(server.kill)  # the bot is in its pause
         server.env["BOT_DELAY_SECONDS"] = "0"

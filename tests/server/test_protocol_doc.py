@@ -18,7 +18,14 @@ PROTOCOL_DOC = (PROJECT_DIR / "docs" / "protocol.md").read_text()
 CODE_RAISERS = {"IllegalAction", "ServiceError", "ProtocolError", "error_frame", "_refuse"}
 EVENT_MAKERS = {"emit", "Event", "record_event"}
 # Built by the server, not the engine: their payloads are checked by the server tests.
-SERVER_EVENTS = {"player_joined", "match_started", "shuffle_committed", "shuffle_revealed"}
+SERVER_EVENTS = {
+    "player_joined",
+    "match_started",
+    "shuffle_committed",
+    "shuffle_revealed",
+    "clock_changed",  # tests/server/test_clocks.py checks these two against real events
+    "seat_timed_out",
+}
 
 
 def string_arguments(call: ast.Call) -> list[str]:

@@ -17,11 +17,17 @@ import pytest
 from cribbage_site.env import REDIS_CHANNEL_LAYERS
 from tests.conftest import live_server_env
 from tests.server.test_live_servers import assert_complete_and_agreed, players_for
-from tests.support.match_client import create_matches
+from tests.support.match_client import MatchClient, create_matches
 from tests.support.servers import DaphneServer, RedisServer
 from tests.support.services import require_redis_server
+from tests.support.waiting import until
 
 pytestmark = pytest.mark.slow
+
+
+def sent(*players: MatchClient) -> int:
+    """Every message the players have sent so far (actions, syncs, keep-alives)."""
+    return sum(sum(player.sent_types.values()) for player in players)
 
 
 @pytest.fixture
@@ -57,11 +63,20 @@ async def test_a_match_plays_on_after_redis_restarts_mid_hand(
             asyncio.create_task(player.play_until_over(reconnect=True, timeout=90))
             for player in (alice, bob)
         ]
-        while not (alice.view["phase"] == "play" and len(alice.view["played"]) >= 2):
-            await asyncio.sleep(0.005)
+        await until(
+            lambda: alice.view["phase"] == "play" and len(alice.view["played"]) >= 2,
+            timeout=90,
+            message="the play under way",
+        )
         seq_at_restart = alice.seq
+        sent_before = sent(alice, bob)
         await asyncio.to_thread(private_redis.kill)
-        await asyncio.sleep(0.5)
+        # Redis stays away until the players have moved without it (not for a fixed time).
+        await until(
+            lambda: sent(alice, bob) > sent_before or alice.drops or bob.drops,
+            timeout=30,
+            message="a player acting or dropped while Redis is away",
+        )
         await asyncio.to_thread(private_redis.start)
         await asyncio.gather(*games)
         assert alice.seq > seq_at_restart

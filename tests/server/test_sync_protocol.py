@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import uuid
+from datetime import timedelta
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -16,6 +17,7 @@ from hypothesis import strategies as st
 
 from games import engine, selectors, services
 from games.models import Match, MatchEvent, Shuffle
+from games.services.clocks import clock_check_run
 from games.services.recording import load_state
 from tests.server.driving import random_move, users_by_seat
 from tests.server.leaks import leaks
@@ -31,17 +33,19 @@ OPTIONS = [
 
 def frames_after(match: Match, seq: int, seat: int | None) -> list[dict]:
     return [
-        selectors.event_frame(event, seat)
+        selectors.event_frame(event=event, seat=seat)
         for event in selectors.match_events_since(match=match, seq=seq)
     ]
 
 
-def check_match(options: dict, seed: int) -> None:
+def check_match(options: dict, seed: int, clock: engine.TimeControl | None = None) -> None:
+    """``clock``: a timed match, where now and then a running clock runs out (the durable check
+    ends the match on time, or the computer takes the seat at three and four)."""
     rng = random.Random(seed)
     tag = uuid.uuid4().hex[:8]
     players = options.get("players", 2)
     people = [make_user(f"{name}-{tag}") for name in ("alice", "bob", "carol", "dave")[:players]]
-    match = services.match_create(creator=people[0], options=options)
+    match = services.match_create(creator=people[0], options=options, clock=clock)
     viewers = (*range(players), None)
     views = {seat: selectors.match_view(match=match, seat=seat) for seat in viewers}
     received: dict = {seat: [] for seat in viewers}
@@ -59,11 +63,19 @@ def check_match(options: dict, seed: int) -> None:
             received[seat] += frames
             assert views[seat] == selectors.match_view(match=match, seat=seat), (seat, frames)
         seq = match.last_seq
+        if clock is not None and match.clock_running and rng.random() < 0.05:
+            spent = match.clock_since - timedelta(milliseconds=max(match.clock_remaining) + 1)
+            Match.objects.filter(pk=match.pk).update(clock_since=spent)
+            assert clock_check_run(match_id=match.pk, seq=seq)
+            continue
         move = random_move(match, rng)
         if move is None:
             break
         seat, action = move
-        services.action_apply(match_id=match.pk, user=users[seat], action=action)
+        if seat in selectors.seats_out_of_time(match):  # the computer plays it now
+            services.action_apply_for_seat(match_id=match.pk, seat=seat, action=action)
+        else:
+            services.action_apply(match_id=match.pk, user=users[seat], action=action)
     decks = dict(Shuffle.objects.filter(match=match).values_list("number", "deck"))
     hand_size = engine.MatchOptions.from_dict(match.options_dict).hand_size
     for seat in viewers:
@@ -96,6 +108,18 @@ def test_at_tables_of_three_and_four_every_seat_and_a_spectator_fold_their_frame
 ):
     """Partners never see each other's hands: each seat may know only its own deal."""
     check_match(options, seed=17)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("options", "seed"),
+    [({"match_target": 1}, 3), ({"match_target": 1}, 5), ({"players": 3, "match_target": 1}, 7)],
+    ids=["two-players", "two-players-again", "three-players"],
+)
+def test_the_clock_folds_from_the_frames_through_increments_and_time_outs(options, seed):
+    """The clock is part of every view: folding the ``clock_changed`` frames keeps it exact,
+    through running out (two seats: the match ends; three: the computer takes the seat)."""
+    check_match(options, seed, clock=engine.TimeControl("realtime", 60, 2))
 
 
 def test_the_leak_check_catches_an_opponents_card_sent_too_early():

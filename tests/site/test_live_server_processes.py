@@ -8,13 +8,13 @@ import signal
 import subprocess
 import sys
 import textwrap
-import time
 from pathlib import Path
 
 import pytest
 
 from tests.conftest import live_server_env
 from tests.support.servers import PROJECT_DIR, child_environment
+from tests.support.waiting import wait_until
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="parent-death signals are Linux's")
 
@@ -54,10 +54,7 @@ def test_a_server_dies_when_the_test_process_that_started_it_is_killed(live_data
         assert running(server_pid)
         parent.send_signal(signal.SIGKILL)
         parent.wait(10)
-        deadline = time.monotonic() + 10
-        while running(server_pid) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert not running(server_pid), "the server outlived the test process"
+        wait_until(lambda: not running(server_pid), timeout=10, message="the server to go")
     finally:
         parent.kill()
         if server_pid and running(server_pid):

@@ -115,6 +115,7 @@ class MatchClient:
     catch_up_after: float = 1.5
     next_keepalive: float = 0.0
     catch_up: tuple[float, int] | None = None  # (when, the seq the ack named)
+    drops: int = 0  # connections lost while playing (a test waits on these, not on a clock)
 
     @property
     def url(self) -> str:
@@ -282,6 +283,7 @@ class MatchClient:
                 await self.act_if_due()
                 await self._sync_if_due()
             except websockets.ConnectionClosed:
+                self.drops += 1
                 if not reconnect:
                     raise
                 await self.connect(timeout=max(deadline - time.monotonic(), 1))
@@ -302,6 +304,7 @@ class MatchClient:
             try:
                 text = await asyncio.wait_for(self.socket.recv(), wait)
             except websockets.ConnectionClosed:
+                self.drops += 1
                 if not reconnect:
                     raise
                 await self.connect(timeout=remaining)

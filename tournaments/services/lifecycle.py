@@ -22,6 +22,8 @@ from django.utils import timezone
 from accounts.services import profile_for
 from games import engine
 from games.bots import LEVELS
+from games.engine.options import TOURNAMENT_CLOCK
+from kernel import match_options
 from ratings.kinds import kind_of
 from ratings.selectors import rating_value_for
 from tournaments.broadcast import tournament_changed
@@ -78,12 +80,14 @@ def tournament_create(
     starts_at: datetime | None = None,
     round_minutes: int = 30,
     no_show_seconds: int | None = None,
+    clock: engine.TimeControl = TOURNAMENT_CLOCK,
 ) -> Tournament:
     """A new tournament open for entries, starting at ``starts_at`` or, without one, when full.
 
     ``rounds``: Swiss rounds, or an ACC session's games (default 9); ignored by round robin
     and knockout, whose rounds follow from the field. An ACC round is one game
-    (``match_target`` 1). The creator does not enter by creating.
+    (``match_target`` 1). The creator does not enter by creating. ``clock``: every table's
+    time control; a tournament always has one, so no table can be stalled.
     """
     if creator is None or not creator.is_authenticated:
         _refuse("not_authenticated", "sign in to create a tournament")
@@ -122,6 +126,8 @@ def tournament_create(
         _refuse("rated_with_computer", "the computer never plays rated matches")
     if rated and profile_for(creator).is_guest:
         _refuse("rated_needs_account", "sign up to create rated tournaments; guests play casual")
+    if not clock.timed:
+        _refuse("tournament_needs_clock", "a tournament's tables have a clock: choose one")
     if rank_by_duplicate and not duplicate:
         _refuse("bad_options", "ranking by the duplicate score needs duplicate deals")
     if acc_knockout and kind != Tournament.Kind.ACC:
@@ -148,6 +154,7 @@ def tournament_create(
             starts_at=starts_at,
             round_minutes=round_minutes,
             no_show_seconds=no_show_seconds,
+            **match_options.clock_model_values(clock),
         )
         if starts_at is not None:
             timers.start_schedule(tournament=tournament, at=starts_at)

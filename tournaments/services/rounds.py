@@ -202,6 +202,7 @@ def _table_start(
         options=tournament.match_options,
         deck_source=DUPLICATE_DECKS if tournament.duplicate else "",
         rated=tournament.rated,
+        clock=tournament.time_control,
     )
     # The table exists before the second seat starts the match: its first deck comes from it.
     pairing = Pairing.objects.create(

@@ -4,6 +4,7 @@
 // The timeline comes in the page (review/timeline.py); nothing here talks to the server.
 
 import { CribbageBoard } from "../board.js";
+import { formatClock } from "../clock.js";
 import { cardElement } from "../cards.js";
 import { commitmentFor, dealFromDeck } from "../fairness.js";
 import { describeEvent } from "../log.js";
@@ -22,6 +23,17 @@ const steps = expandSteps(data.steps);
 // anyone else sees seat 0 there.
 const NEAR = Number.isInteger(data.viewer_seat) ? data.viewer_seat : 0;
 const name = (seat) => names[seat] || `Seat ${seat + 1}`;
+
+/** A timed match's clocks after the step's action: what each seat had left then. */
+function drawClocks(index) {
+  const element = document.getElementById("review-clocks");
+  if (!element) return;
+  let at = index;
+  while (at > 0 && !steps[at].clock) at -= 1;
+  const clock = steps[at] && steps[at].clock;
+  element.hidden = !clock;
+  if (clock) element.textContent = `Clocks: ${clock.map((left, seat) => `${name(seat)} ${formatClock(left)}`).join(" · ")}`;
+}
 const logContext = { viewer: null, names, seats: names.map((_, seat) => seat) };
 
 // Three or four seats: seat 0 near, the others round the table as the live table draws a
@@ -216,6 +228,7 @@ function show(index, { push = true } = {}) {
   log.scrollTop = log.scrollHeight;
   $("caption").textContent = captionFor(step);
   $("step-label").textContent = `Step ${index} of ${steps.length - 1}`;
+  drawClocks(index);
   $("scrub").value = String(index);
   const handIndex = handIndexAt(index, hands);
   renderHandAnalysis($("grades"), analysis, step, name);

@@ -149,11 +149,14 @@ export function announcementFor({ type, data }, { name, viewer }) {
       const score = data.scores ? ` ${data.scores[data.winner]} to ${Math.max(...data.scores.filter((_, seat) => seat !== data.winner))}` : "";
       return `${name(data.winner)} ${verb(data.winner, "win", "wins")} the game${score}${skunkText(data.skunk)}`;
     }
+    case "seat_timed_out":
+      return `${name(data.seat)} ran out of time: the computer plays for them`;
     case "match_ended": {
       if (data.winner === null) return "The match was aborted: every player left";
       const wins = `${name(data.winner)} ${verb(data.winner, "win", "wins")} the match`;
       if (data.reason === "resigned") return `${wins} by resignation`;
       if (data.reason === "abandoned") return `${wins}: a player left the table`;
+      if (data.reason === "time") return `${wins} on time`;
       return wins;
     }
     default:

@@ -17,6 +17,10 @@ export function endingLine(view, name) {
     if (loser === null) return "The match ended by a resignation.";
     return `The match ended by ${you ? "your" : `${name(loser)}'s`} resignation.`;
   }
+  if (view.end_reason === "time") {
+    if (loser === null) return "The match ended on time: a clock ran out.";
+    return you ? "Your clock ran out: you lose on time." : `${name(loser)}'s clock ran out: the match is won on time.`;
+  }
   if (view.end_reason === "abandoned") {
     if (loser === null) return "A player left the table while the game waited on them, and the win was claimed.";
     return you ? "You left the table while the game waited on you, and the win was claimed." : `${name(loser)} left the table while the game waited on them, and the win was claimed.`;
