@@ -13,7 +13,7 @@ from games import engine
 from games.engine.seating import sides
 from games.models import Match, Seat, Shuffle
 from review.analysis import match_actions
-from review.stored import match_action_clocks, match_timeline_get
+from review.stored import match_action_clocks, match_takeovers, match_timeline_get
 
 EXPORT_FORMAT = "cribbage-match"
 EXPORT_VERSION = 2  # 2: the time control, and the clocks after each action
@@ -221,6 +221,10 @@ closes, that is with the next action (the next card, the next hand shown): the t
 them back under the claim they settle, indented."""
 
 
+def _takeover_line(seat: int, names: list[str]) -> str:
+    return f"{names[seat]}'s clock ran out: the computer plays for them from here."
+
+
 def match_transcript(*, match: Match) -> str:
     """The match as readable text: every deal, throw, card, show and score, hand by hand."""
     names = seat_names(match=match)
@@ -233,9 +237,12 @@ def match_transcript(*, match: Match) -> str:
     ]
     if match.clock_kind != "none":
         lines.append(f"Time control: {match.time_control.label}.")
+    takeovers = match_takeovers(match=match)
+    lines.extend(_takeover_line(seat, names) for seat in takeovers.get(-1, []))
     settle_at: int | None = None  # where the open claim's settling lines go
     claim: dict[str, Any] | None = None  # the open claim's data
-    for step in timeline["steps"]:
+    steps = timeline["steps"]
+    for position, step in enumerate(steps):
         first = len(lines)
         for event in step["events"]:
             if event["type"] == "muggins_called":
@@ -258,4 +265,9 @@ def match_transcript(*, match: Match) -> str:
         seat, clock = step["seat"], step.get("clock")
         if clock is not None and seat is not None and step["kind"] != "show" and first < len(lines):
             lines[first] += f" [{names[seat]}: {clock_text(clock[seat])} left]"
+        action = step.get("action")
+        following = steps[position + 1] if position + 1 < len(steps) else None
+        last_of_action = following is None or following.get("action") != action
+        if action is not None and last_of_action:
+            lines.extend(_takeover_line(seat, names) for seat in takeovers.get(action, []))
     return "\n".join(lines) + "\n"

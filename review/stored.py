@@ -38,6 +38,25 @@ def match_action_clocks(*, match: Match) -> list[list[int] | None] | None:
     return clocks
 
 
+def match_takeovers(*, match: Match) -> dict[int, list[int]]:
+    """Seats whose clock ran out at three or four (the computer played them from then on), by
+    the index of the last action before it (-1: before any): ``seat_timed_out`` is a site event,
+    not an engine one, so the timeline rebuilt from the actions does not hold it."""
+    timed_out = MatchEvent.objects.filter(match=match, type="seat_timed_out").order_by("seq")
+    if not timed_out.exists():
+        return {}
+    results = list(
+        MatchAction.objects.filter(match=match)
+        .order_by("number")
+        .values_list("result_seq", flat=True)
+    )
+    found: dict[int, list[int]] = {}
+    for seq, public in timed_out.values_list("seq", "public"):
+        before = sum(1 for result_seq in results if result_seq is not None and result_seq < seq) - 1
+        found.setdefault(before, []).append(public["seat"])
+    return found
+
+
 def match_timeline_get(*, match: Match) -> dict[str, Any]:
     """The stored timeline of a finished match, built and stored first if missing or old."""
     stored = MatchTimeline.objects.filter(match=match).values_list("version", "data").first()

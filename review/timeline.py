@@ -16,7 +16,7 @@ from typing import Any
 from games import engine
 
 # The shape of the steps below: stored timelines of an older version are rebuilt (review.stored).
-TIMELINE_VERSION = 2  # 2: steps carry the clocks of timed matches
+TIMELINE_VERSION = 3  # 2: steps carry the clocks of timed matches; 3: and their action's index
 
 # What each action is called on the timeline.
 ACTION_KINDS = {
@@ -153,6 +153,7 @@ def timeline_build(
             steps.append(
                 {
                     **step_clock,
+                    "action": index,
                     "kind": kind if number == 0 else "show",
                     "seat": data.get("seat") if number == 0 else group[0].data.get("seat"),
                     "hand": max(hand, 0),

@@ -217,3 +217,32 @@ def test_the_protocol_docs_clock_examples_have_the_real_events_fields(db):
         assert set(real.public) == set(examples[kind]["data"])
     clock = MatchEvent.objects.filter(match=match, type="clock_changed").last().public["clock"]
     assert set(clock) == set(examples["clock_changed"]["data"]["clock"])
+
+
+def test_the_transcript_says_when_the_computer_took_over_a_seat_that_ran_out(db):
+    from review.export import match_transcript
+    from tests.support.tasks import tasks_run_due
+
+    people = [make_user(name) for name in ("ann", "ben", "cat")]
+    match = services.match_create(
+        creator=people[0], options={"players": 3, "match_target": 1}, clock=FIVE_PLUS_THREE
+    )
+    for person in people[1:]:
+        match = services.match_join(match=match, user=person)
+    time_passes(match, 301)
+    assert clock_check_run(match_id=match.pk, seq=stored(match).last_seq) is True
+    for _ in range(2000):  # the computer plays every seat to the end of the game
+        if stored(match).status != Match.Status.ACTIVE or not tasks_run_due():
+            break
+    assert stored(match).status == Match.Status.FINISHED
+    transcript = match_transcript(match=stored(match))
+    said = [line for line in transcript.splitlines() if "clock ran out" in line]
+    assert said == [
+        f"{name}'s clock ran out: the computer plays for them from here."
+        for name in ("ann", "ben", "cat")
+    ]
+    # Told before the first card was thrown, where it happened.
+    first_throw = next(
+        i for i, line in enumerate(transcript.splitlines()) if "throws" in line or "discard" in line
+    )
+    assert transcript.splitlines().index(said[0]) < first_throw
