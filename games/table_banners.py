@@ -2,7 +2,9 @@
 
 The table (``games.views.match_page``) is games' page; an app above games (tournaments) plugs
 in at start-up a function ``(match) -> TableBanner | None`` that says what the match belongs
-to: its name, where it stands ("Round 2 of 5"), a link back, and when its time runs out.
+to: its name, where it stands ("Round 2 of 5"), a link back, and when its time runs out; and,
+for the match's end, where to fetch what comes next (standings, the next round) and a socket
+that says when it changed or when the player's next table is ready.
 """
 
 from __future__ import annotations
@@ -17,13 +19,18 @@ from typing import Any
 class TableBanner:
     """One line over the table: ``title`` and ``detail``, a link back (``url``, ``link_text``)
     that also replaces "Back to the lobby" when the match ends, and ``ends_at`` for a
-    countdown (None: no clock)."""
+    countdown (None: no clock). ``after_url`` is an HTML fragment the finished table shows
+    (standings, "Next round in …", the player's next table), and ``socket_path`` a socket
+    sending ``changed`` (fetch it again) and ``table_ready`` (go to the next table); empty:
+    none."""
 
     title: str
     detail: str
     url: str
     link_text: str
     ends_at: datetime | None = None
+    after_url: str = ""
+    socket_path: str = ""
 
 
 BannerMaker = Callable[[Any], "TableBanner | None"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from django.db.models import Count, Q, QuerySet
@@ -196,3 +197,35 @@ def duplicate_tables_sealed(match_ids: list[int]) -> set[int]:
 def table_has_no_show_rule(match: Match) -> bool:
     """A tournament table's players who never came are judged by the no-show check."""
     return Pairing.objects.filter(match_id=match.pk, finished=False).exists()
+
+
+@dataclass
+class TableEnd:
+    """What a finished tournament table shows under its result: the round it was part of, how
+    many of that round's tables still play, when the round's clock runs out (the next round is
+    paired when the last table ends, at the latest then), and the viewer's next table."""
+
+    round: Round
+    still_playing: int
+    round_ends_at: Any  # datetime | None
+    next_table: Pairing | None
+
+
+def table_end(tournament: Tournament, *, match_id: int, entry: Entry | None) -> TableEnd | None:
+    """The end-of-match panel's facts for the tournament's table ``match_id``, or None when it
+    is not one of this tournament's tables."""
+    pairing = (
+        Pairing.objects.filter(round__tournament=tournament, match_id=match_id)
+        .select_related("round")
+        .first()
+    )
+    if pairing is None:
+        return None
+    round_ = pairing.round
+    still_playing = Pairing.objects.filter(round=round_, finished=False).count()
+    minutes = tournament.round_minutes
+    ends_at = round_.started_at + timedelta(minutes=minutes) if minutes and still_playing else None
+    next_table = table_of(tournament, entry)
+    if next_table is not None and next_table.match_id == match_id:
+        next_table = None
+    return TableEnd(round_, still_playing, ends_at, next_table)

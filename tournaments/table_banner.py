@@ -1,5 +1,6 @@
 """The banner a tournament's table shows (games.table_banners): the tournament's name, the
-round, a link back to its page, and the round's clock."""
+round, a link back to its page, and the round's clock; at the match's end, the standings and
+the next round (``tournaments:table_end``) and the tournament's socket for the next table."""
 
 from __future__ import annotations
 
@@ -27,4 +28,6 @@ def tournament_table_banner(match: Match) -> TableBanner | None:
         url=reverse("tournaments:detail", args=[tournament.pk]),
         link_text="Back to the tournament",
         ends_at=round_.started_at + timedelta(minutes=minutes) if minutes else None,
+        after_url=reverse("tournaments:table_end", args=[tournament.pk, match.pk]),
+        socket_path=f"/ws/tournaments/{tournament.pk}/",
     )

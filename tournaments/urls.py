@@ -13,6 +13,11 @@ urlpatterns = [
     path("new/", views.tournament_new, name="new"),
     path("<int:tournament_id>/", views.tournament_detail, name="detail"),
     path("<int:tournament_id>/live/", views.tournament_live, name="live"),
+    path(
+        "<int:tournament_id>/tables/<int:match_id>/end/",
+        views.tournament_table_end,
+        name="table_end",
+    ),
     path("<int:tournament_id>/join/", views.tournament_join_view, name="join"),
     path("<int:tournament_id>/withdraw/", views.tournament_withdraw_view, name="withdraw"),
     path("<int:tournament_id>/cancel/", views.tournament_cancel_view, name="cancel"),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
@@ -86,6 +86,25 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
 def tournament_live(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     return render(request, "tournaments/_live.html", _live_context(request, tournament))
+
+
+@require_GET
+def tournament_table_end(request: HttpRequest, tournament_id: int, match_id: int) -> HttpResponse:
+    """What a finished table of the tournament shows under its result: the standings, when
+    the next round comes, and the viewer's next table (static/js/table/event-after.js)."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    end = selectors.table_end(
+        tournament, match_id=match_id, entry=selectors.entry_of(tournament, request.user)
+    )
+    if end is None:
+        raise Http404("not a table of this tournament")
+    context = {
+        "tournament": tournament,
+        "end": end,
+        "entry": selectors.entry_of(tournament, request.user),
+        "standings": selectors.standings_lines(tournament),
+    }
+    return render(request, "tournaments/_table_end.html", context)
 
 
 def _act(request: HttpRequest, tournament_id: int, action, done: str) -> HttpResponse:

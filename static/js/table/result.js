@@ -2,6 +2,7 @@
 // how it ended when that was not on points.
 
 import { skunkText } from "../log.js";
+import { EventAfter } from "./event-after.js";
 import { otherSeats, sideNamed } from "../seats.js";
 import { points } from "../speech.js";
 
@@ -60,6 +61,8 @@ export class ResultPanel {
   constructor(table) {
     this.table = table;
     this.lastResult = null; // the last game's result, until dismissed
+    // A tournament's table: the standings and the next round under the match's result.
+    this.eventAfter = new EventAfter(table.root);
   }
 
   afterEvent({ type, data }) {
@@ -136,6 +139,10 @@ export class ResultPanel {
       actions.append(next);
     }
     box.append(actions);
+    if (matchOver && this.eventAfter.element) {
+      this.eventAfter.start();
+      box.append(this.eventAfter.element);
+    }
     panel.replaceChildren(box);
   }
 }

@@ -5,6 +5,7 @@
 // this page mid-match does not send them off again). Without scripts, reload works.
 
 import { ReconnectingSocket } from "../chat.js";
+import { goToTable } from "./next-table.js";
 
 class TournamentPage {
   constructor(root) {
@@ -32,14 +33,7 @@ class TournamentPage {
   }
 
   goTo(round, url) {
-    const key = `tournament-${this.root.dataset.tournamentId}-round-${round}`;
-    try {
-      if (window.sessionStorage.getItem(key)) return;
-      window.sessionStorage.setItem(key, "taken");
-    } catch {
-      // No storage (a private window's quota): go anyway.
-    }
-    window.location.assign(url);
+    goToTable(this.root.dataset.tournamentId, round, url);
   }
 
   async refresh() {
