@@ -448,11 +448,12 @@ async def test_every_match_ends_correctly_through_each_fault(drill_services, tmp
 
     figures["requests"] = len(watch.answers)
     for name, start, end in watch.windows:
-        figures[f"500s during the {name} outage"] = sum(
-            1
-            for sent, answered, _, status in watch.answers
+        inside = [
+            url
+            for sent, answered, url, status in watch.answers
             if status == 500 and sent <= end and answered >= start
-        )
+        ]
+        figures[f"500s during the {name} outage"] = f"{len(inside)} {sorted(set(inside))}"
     figures["events (human, computer, tournament)"] = ", ".join(
         str(matches[str(match)]["last_seq"]) for match in (human, computer, cup_match)
     )
