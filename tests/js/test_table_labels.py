@@ -174,6 +174,27 @@ def test_announcements_agree_with_you_and_with_a_name(js):
     ]
 
 
+def test_with_partners_the_line_under_the_board_names_the_winning_side(js):
+    result = js(
+        """
+        const { announcementFor } = await load("table/announcer.js");
+        const names = ["You", "Computer", "carol", "Computer 3"];
+        const name = (seat) => names[seat];
+        const say = (event) => announcementFor(event, { name, viewer: 0, seats: [0, 1, 2, 3] });
+        return [
+          say({ type: "game_ended", data: { winner: 2, skunk: null } }),
+          say({ type: "match_ended", data: { winner: 1, reason: "resigned" } }),
+          say({ type: "match_ended", data: { winner: 3, reason: "time" } }),
+        ];
+        """
+    )
+    assert result == [
+        "You & carol win the game",
+        "Computer & Computer 3 win the match by resignation",
+        "Computer & Computer 3 win the match on time",
+    ]
+
+
 def test_the_presence_notice_speaks_only_when_its_meaning_changes(js):
     result = js(
         """
