@@ -281,3 +281,24 @@ def test_a_crib_names_the_viewer_s_own_throw_and_counts_the_rest(js):
         "Your crib: five of hearts and king of spades",
         "bob's crib (3)",
     ]
+
+
+def test_the_piles_short_names_differ_and_none_is_cut_for_a_family_of_computers(js):
+    result = js(
+        """
+        const { shortNames } = await load("table/seat-marks.js");
+        const four = ["Guest-a8d380", "Computer (easy)", "Computer 2 (easy)", "Computer 3 (easy)"];
+        const three = ["ann", "Computer (hard)", "Computer 2 (hard)"];
+        const strangers = ["Annabelle", "Annabella", "bob"];
+        return [
+          shortNames([0, 1, 2, 3], (seat) => four[seat]),
+          shortNames([0, 1, 2], (seat) => three[seat]),
+          shortNames([0, 1, 2], (seat) => strangers[seat]),
+        ];
+        """
+    )
+    assert result == [
+        {"0": "Gues…", "1": "Comp 1", "2": "Comp 2", "3": "Comp 3"},
+        {"0": "ann", "1": "Comp 1", "2": "Comp 2"},
+        {"0": "Anna… 1", "1": "Anna… 2", "2": "bob"},
+    ]
