@@ -25,6 +25,7 @@ from games.services import (
 from games.services.abandonment import ABANDONED, abandon_after_seconds, abandonment_apply
 from games.services.presence import match_seconds_absent
 from games.services.recording import load_state
+from games.table_banners import table_banner
 from lobby.broadcast import match_social_group, send_after_commit
 from lobby.models import Invitation, RematchOffer
 from lobby.services.errors import LobbyError
@@ -120,6 +121,10 @@ def rematch_offer(*, match_id: int, user: User | AnonymousUser) -> Match | None:
     mine = _own_seat(seats, user)
     if match.status != Match.Status.FINISHED or match.finish_reason == "cancelled":
         raise LobbyError("match_not_over", "A rematch can be offered once the match is over.")
+    if table_banner(match=match) is not None:
+        raise LobbyError(
+            "event_table", "A tournament's table has no rematch: the next round pairs you."
+        )
     offer = RematchOffer.objects.filter(match=match).first()
     if len(seats) > 2:
         return _rematch_seat_by_seat(match, seats, mine, offer, user)

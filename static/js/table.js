@@ -130,7 +130,7 @@ export class Table {
     if (event.type === "hand_started") this.hands.handStarted();
     if (this.held === null) this.show.afterEvent(event);
     this.result.afterEvent(event);
-    const announcement = announcementFor(event, { name: (seat) => this.name(seat), viewer: after.viewer });
+    const announcement = announcementFor(event, { name: (seat) => this.name(seat), viewer: after.viewer, seats: after.seats });
     if (announcement) this.announcer.say(announcement, { urgency: urgencyOf(event) });
   }
 

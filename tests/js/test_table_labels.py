@@ -174,6 +174,27 @@ def test_announcements_agree_with_you_and_with_a_name(js):
     ]
 
 
+def test_with_partners_the_line_under_the_board_names_the_winning_side(js):
+    result = js(
+        """
+        const { announcementFor } = await load("table/announcer.js");
+        const names = ["You", "Computer", "carol", "Computer 3"];
+        const name = (seat) => names[seat];
+        const say = (event) => announcementFor(event, { name, viewer: 0, seats: [0, 1, 2, 3] });
+        return [
+          say({ type: "game_ended", data: { winner: 2, skunk: null } }),
+          say({ type: "match_ended", data: { winner: 1, reason: "resigned" } }),
+          say({ type: "match_ended", data: { winner: 3, reason: "time" } }),
+        ];
+        """
+    )
+    assert result == [
+        "You & carol win the game",
+        "Computer & Computer 3 win the match by resignation",
+        "Computer & Computer 3 win the match on time",
+    ]
+
+
 def test_the_presence_notice_speaks_only_when_its_meaning_changes(js):
     result = js(
         """
@@ -259,4 +280,25 @@ def test_a_crib_names_the_viewer_s_own_throw_and_counts_the_rest(js):
         "bob's crib: ace of diamonds and 3 unknown",
         "Your crib: five of hearts and king of spades",
         "bob's crib (3)",
+    ]
+
+
+def test_the_piles_short_names_differ_and_none_is_cut_for_a_family_of_computers(js):
+    result = js(
+        """
+        const { shortNames } = await load("table/seat-marks.js");
+        const four = ["Guest-a8d380", "Computer (easy)", "Computer 2 (easy)", "Computer 3 (easy)"];
+        const three = ["ann", "Computer (hard)", "Computer 2 (hard)"];
+        const strangers = ["Annabelle", "Annabella", "bob"];
+        return [
+          shortNames([0, 1, 2, 3], (seat) => four[seat]),
+          shortNames([0, 1, 2], (seat) => three[seat]),
+          shortNames([0, 1, 2], (seat) => strangers[seat]),
+        ];
+        """
+    )
+    assert result == [
+        {"0": "Gues…", "1": "Comp 1", "2": "Comp 2", "3": "Comp 3"},
+        {"0": "ann", "1": "Comp 1", "2": "Comp 2"},
+        {"0": "Anna… 1", "1": "Anna… 2", "2": "bob"},
     ]

@@ -35,3 +35,27 @@ def test_any_other_table_has_no_banner(client, alice, bob):
     client.force_login(alice)
     page = client.get(f"/matches/{match.pk}/").content.decode()
     assert "table-banner" not in page and "data-back-url" not in page
+
+
+def test_a_finished_tournament_table_offers_no_rematch_and_refuses_one(client, alice, field):
+    from lobby import services as lobby_services
+    from lobby.services import LobbyError
+
+    players = field(4)
+    cup = tournament_full(alice, players, kind="swiss", rounds=3, round_minutes=40)
+    pairing = open_tables(cup)[0]
+    services.match_resign(match_id=pairing.match_id, user=pairing.first.user)
+    client.force_login(pairing.second.user)
+    page = client.get(f"/matches/{pairing.match_id}/").content.decode()
+    assert 'data-testid="rematch"' not in page
+    with pytest.raises(LobbyError) as refused:
+        lobby_services.rematch_offer(match_id=pairing.match_id, user=pairing.second.user)
+    assert refused.value.code == "event_table"
+
+
+def test_any_other_finished_table_offers_a_rematch(client, alice, bob):
+    match = services.match_create(creator=alice, options={"match_target": 1})
+    services.match_join(match=match, user=bob)
+    services.match_resign(match_id=match.pk, user=bob)
+    client.force_login(alice)
+    assert 'data-testid="rematch"' in client.get(f"/matches/{match.pk}/").content.decode()

@@ -2,6 +2,7 @@
 
 import { cardName, cardNames } from "../cards.js";
 import { skunkText } from "../log.js";
+import { sideNamed } from "../seats.js";
 import { points, sayGo, sayItems } from "../speech.js";
 
 /**
@@ -102,9 +103,14 @@ const SUBJECTS = { play: "the card", heels: "his heels", hand: "the hand", crib:
  * count 25"), so a screen reader hears the whole game. `name(seat)` says "You" for the viewer's
  * seat, and the verb agrees with it ("You show", "bob shows").
  */
-export function announcementFor({ type, data }, { name, viewer }) {
+export function announcementFor({ type, data }, { name, viewer, seats = null }) {
   const yours = (seat) => seat === viewer;
   const verb = (seat, base, third) => (yours(seat) ? base : third);
+  // A game or the match is won by a side: with four seats, both partners ("ann & cy win").
+  const winners = (seat) => {
+    const side = seats ? sideNamed({ seats, viewer }, seat, name) : { text: name(seat), plural: yours(seat) };
+    return `${side.text} ${side.plural ? "win" : "wins"}`;
+  };
   switch (type) {
     case "cut_for_deal": {
       const cuts = data.cuts.map((card, seat) => `${name(seat)} ${verb(seat, "cut", "cuts")} ${cardName(card)}`).join(", ");
@@ -147,13 +153,13 @@ export function announcementFor({ type, data }, { name, viewer }) {
     }
     case "game_ended": {
       const score = data.scores ? ` ${data.scores[data.winner]} to ${Math.max(...data.scores.filter((_, seat) => seat !== data.winner))}` : "";
-      return `${name(data.winner)} ${verb(data.winner, "win", "wins")} the game${score}${skunkText(data.skunk)}`;
+      return `${winners(data.winner)} the game${score}${skunkText(data.skunk)}`;
     }
     case "seat_timed_out":
       return `${name(data.seat)} ran out of time: the computer plays for them`;
     case "match_ended": {
       if (data.winner === null) return "The match was aborted: every player left";
-      const wins = `${name(data.winner)} ${verb(data.winner, "win", "wins")} the match`;
+      const wins = `${winners(data.winner)} the match`;
       if (data.reason === "resigned") return `${wins} by resignation`;
       if (data.reason === "abandoned") return `${wins}: a player left the table`;
       if (data.reason === "time") return `${wins} on time`;

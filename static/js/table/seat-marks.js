@@ -18,10 +18,13 @@ export function trackOfSeat(view, lanes, seat) {
 
 const MAX_SHORT = 6;
 
+/** A name without the computer's level: "Computer 2 (hard)" -> "Computer 2". */
+const plainName = (full) => full.replace(/\s*\([^)]*\)\s*$/, "").trim() || full;
+
 /** A short form of one name: the computer's level left out, a long first word cut to four
  * letters while a number after it is kept ("Computer 2 (hard)" -> "Comp 2"). */
 function shorten(full) {
-  const plain = full.replace(/\s*\([^)]*\)\s*$/, "").trim() || full;
+  const plain = plainName(full);
   if (plain.length <= MAX_SHORT) return plain;
   const words = plain.split(/\s+/);
   const last = words[words.length - 1];
@@ -30,11 +33,18 @@ function shorten(full) {
 }
 
 /** Short names for `seats` (`name(seat)` gives the full one), no two alike: a clash keeps
- * the seat's number ("ann… 1", "ann… 3"). */
+ * the seat's number ("ann… 1", "ann… 3"). The first of a numbered family is number 1
+ * ("Computer" beside "Computer 2" is "Comp 1", never a cut "Comp…"). */
 export function shortNames(seats, name) {
+  const plain = Object.fromEntries(seats.map((seat) => [seat, plainName(name(seat))]));
   const shorts = Object.fromEntries(seats.map((seat) => [seat, shorten(name(seat))]));
   for (const seat of seats) {
-    if (seats.some((other) => other !== seat && shorts[other] === shorts[seat])) shorts[seat] = `${shorts[seat]} ${seat + 1}`;
+    const word = plain[seat];
+    const numberedAfter = (other) => other !== seat && plain[other].startsWith(`${word} `) && /^\d+$/.test(plain[other].slice(word.length + 1));
+    const numbered = !/\s/.test(word) && word.length > MAX_SHORT && seats.some(numberedAfter);
+    if (numbered) shorts[seat] = `${word.slice(0, 4)} 1`;
   }
+  const clashing = seats.filter((seat) => seats.some((other) => other !== seat && shorts[other] === shorts[seat]));
+  for (const seat of clashing) shorts[seat] = `${shorts[seat]} ${seat + 1}`;
   return shorts;
 }
