@@ -25,18 +25,15 @@ OPTIONS = {"variant": "six", "scoring": "auto", "muggins": False, "match_target"
 PROVED_SAFE_TWICE = {
     "games.tasks.bot_turn": "tests/server/test_bot_turns.py",
     "games.tasks.abandonment_check": "tests/server/test_abandonment.py",
+    "games.tasks.clock_check": "tests/server/test_clocks.py",
     "games.tasks.match_finished_announce": "tests/server/test_match_finished_hook.py",
     "review.tasks.match_analyse": "tests/review/test_stored_analysis.py",
     "cribbage_site.tasks.housekeeping_run": "tests/server/test_housekeeping.py",
     "lobby.tasks.seeks_expire": "tests/server/test_tasks_run_twice.py",
-}
-# Each re-reads the tournament under its row lock and stands down when it moved on
-# (tournaments/tasks.py); not yet proved by a test of a second run: issue 24, item 3.
-NOT_YET_PROVED = {
-    "tournaments.tasks.tournament_start",
-    "tournaments.tasks.tournament_round_next",
-    "tournaments.tasks.tournament_no_show_check",
-    "tournaments.tasks.tournament_round_clock",
+    "tournaments.tasks.tournament_start": "tests/tournaments/test_tasks_run_twice.py",
+    "tournaments.tasks.tournament_round_next": "tests/tournaments/test_tasks_run_twice.py",
+    "tournaments.tasks.tournament_no_show_check": "tests/tournaments/test_tasks_run_twice.py",
+    "tournaments.tasks.tournament_round_clock": "tests/tournaments/test_tasks_run_twice.py",
 }
 
 
@@ -56,7 +53,7 @@ def every_task_path() -> set[str]:
 
 
 def test_every_task_of_the_site_is_listed():
-    assert every_task_path() == set(PROVED_SAFE_TWICE) | NOT_YET_PROVED
+    assert every_task_path() == set(PROVED_SAFE_TWICE)
 
 
 def test_a_seek_expiry_run_twice_closes_the_seek_once(settings):

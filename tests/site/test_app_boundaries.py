@@ -114,7 +114,13 @@ def test_the_rating_maths_and_the_tally_are_pure():
     for module in ("glicko2", "tally"):
         source = (PROJECT_DIR / "ratings" / f"{module}.py").read_text()
         found = imported_modules(source, f"ratings.{module}")
-        assert all(is_standard(name) for name in found), (module, found)
+        # Pure: the standard library, and the pure game packages (the one definition of
+        # counting accuracy lives in games.strategy.review.claims).
+        pure = ("games.strategy", "games.engine")
+        assert all(is_standard(name) or any(within(name, p) for p in pure) for name in found), (
+            module,
+            found,
+        )
 
 
 def test_no_apps_view_imports_another_apps_views():
