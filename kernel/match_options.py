@@ -24,6 +24,7 @@ from games.engine.options import (
     MAX_MATCH_TARGET,
     PRESET_CONTROLS,
     SCORING_MODES,
+    TOURNAMENT_CLOCK,
     VARIANTS,
     BadOptions,
     MatchOptions,
@@ -201,6 +202,9 @@ def clock_form_field(*, timed_only: bool = False, initial: TimeControl = NO_CLOC
         required=False,
         label="Time control",
         help_text=CLOCK_HELP,
+        # A rated match has a clock: ticking "Rated" while "No clock" is chosen picks this one
+        # (static/js/clock-choice.js); without scripts the form says so instead.
+        widget=forms.Select(attrs={"data-rated-default": TOURNAMENT_CLOCK.key}),
     )
 
 

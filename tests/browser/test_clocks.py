@@ -54,7 +54,9 @@ def test_a_timed_match_ticks_warns_on_low_time_and_is_lost_on_time(
     page.goto(site_server.url + "/matches/computer/")
     page.check("input[name=level][value=easy]")
     page.check("input[name=variant][value=five]")
+    page.click("details.clock-choice summary")  # the time control is a collapsed box
     page.select_option("select[name=clock]", "60+2")
+    assert page.locator("[data-clock-chosen]").inner_text() == "1 min + 2 s"
     page.get_by_test_id("start-computer-match").click()
     page.wait_for_url(MATCH_URL, timeout=10_000)
     match_id = int(MATCH_URL.search(page.url).group(1))

@@ -91,7 +91,7 @@ def test_a_rated_match_moves_both_ratings_lists_both_and_draws_the_history(rated
     assert shown_rating(winner, loser.name)[0] == round(3000 - expected.rating)
     for player in players:
         player.page.goto(f"{player.base_url}/accounts/players/{player.name}/")
-        point = player.page.locator(f'circle.rating-point[data-match-id="{match_id}"]')
+        point = player.page.locator(f'.rating-point[data-match-id="{match_id}"]')
         assert point.count() == 1
         assert player.page.locator('tr[data-kind="five-2p"] td.rank').inner_text() == (
             "#1" if player is winner else "#2"
