@@ -170,7 +170,8 @@ def test_a_time_control_no_clock_can_run_is_refused(kind, bank, increment):
         TimeControl(kind, bank, increment)
 
 
-def test_at_a_table_of_three_the_computer_plays_for_a_seat_that_ran_out(db, settings):
+def three_whose_clocks_ran_out() -> tuple[list, Match]:
+    """ann, ben and cat at a table of three at 5 min + 3 s, all out of time before a throw."""
     people = [make_user(name) for name in ("ann", "ben", "cat")]
     match = services.match_create(
         creator=people[0], options={"players": 3, "match_target": 1}, clock=FIVE_PLUS_THREE
@@ -179,6 +180,11 @@ def test_at_a_table_of_three_the_computer_plays_for_a_seat_that_ran_out(db, sett
         match = services.match_join(match=match, user=person)
     time_passes(match, 301)
     assert clock_check_run(match_id=match.pk, seq=stored(match).last_seq) is True
+    return people, match
+
+
+def test_at_a_table_of_three_the_computer_plays_for_a_seat_that_ran_out(db, settings):
+    people, match = three_whose_clocks_ran_out()
     match = stored(match)
     assert match.status == Match.Status.ACTIVE  # the match goes on
     assert match.clock_remaining == [0, 0, 0] and match.clock_running == []
@@ -223,14 +229,7 @@ def test_the_transcript_says_when_the_computer_took_over_a_seat_that_ran_out(db)
     from review.export import match_transcript
     from tests.support.tasks import tasks_run_due
 
-    people = [make_user(name) for name in ("ann", "ben", "cat")]
-    match = services.match_create(
-        creator=people[0], options={"players": 3, "match_target": 1}, clock=FIVE_PLUS_THREE
-    )
-    for person in people[1:]:
-        match = services.match_join(match=match, user=person)
-    time_passes(match, 301)
-    assert clock_check_run(match_id=match.pk, seq=stored(match).last_seq) is True
+    _, match = three_whose_clocks_ran_out()
     for _ in range(2000):  # the computer plays every seat to the end of the game
         if stored(match).status != Match.Status.ACTIVE or not tasks_run_due():
             break
