@@ -10,7 +10,7 @@ from typing import Any
 from django.contrib.auth.models import User
 
 from accounts.services import profile_for
-from games.engine.options import MatchOptions
+from games.engine.options import TOURNAMENT_CLOCK, MatchOptions, TimeControl
 from games.models import Match
 from lobby.models import Seek
 from lobby.services.errors import LobbyError
@@ -30,10 +30,16 @@ class QuickGame:
 
 QUICK_GAMES: dict[str, QuickGame] = {
     "six": QuickGame(
-        "Six-card", "to 121 · rated for members", {"variant": "six", "match_target": 1}, True
+        "Six-card",
+        f"to 121 · {TOURNAMENT_CLOCK.label} · rated for members",
+        {"variant": "six", "match_target": 1},
+        True,
     ),
     "five": QuickGame(
-        "Five-card", "to 61 · rated for members", {"variant": "five", "match_target": 1}, True
+        "Five-card",
+        f"to 61 · {TOURNAMENT_CLOCK.label} · rated for members",
+        {"variant": "five", "match_target": 1},
+        True,
     ),
     "three": QuickGame(
         "Three players", "five cards each, to 121", {"players": 3, "match_target": 1}
@@ -49,6 +55,9 @@ def quick_pair(*, user: User, key: str) -> Match | Seek:
         raise LobbyError("unknown_quick_game", "There is no such quick game.")
     options = MatchOptions.from_dict(game.options)
     rated = game.rated and user.is_authenticated and not profile_for(user).is_guest
+    # A rated tile plays the rated default clock; a casual click, none. The clock is one of the
+    # terms: a click never lands in someone's seek of another clock.
+    clock = TOURNAMENT_CLOCK if rated else TimeControl()
     terms = {
         "variant": options.variant,
         "scoring": options.scoring,
@@ -57,6 +66,9 @@ def quick_pair(*, user: User, key: str) -> Match | Seek:
         "players": options.players,
         "deal": options.deal,
         "rated": rated,
+        "clock_kind": clock.kind,
+        "clock_bank": clock.bank,
+        "clock_increment": clock.increment,
     }
     open_seeks = Seek.objects.filter(
         status=Seek.Status.OPEN, rating_min=None, rating_max=None, **terms
@@ -69,4 +81,4 @@ def quick_pair(*, user: User, key: str) -> Match | Seek:
     own = open_seeks.filter(creator_id=user.pk).first()
     if own is not None:
         return own
-    return seek_create(creator=user, options=options.to_dict(), rated=rated)
+    return seek_create(creator=user, options=options.to_dict(), rated=rated, clock=clock)

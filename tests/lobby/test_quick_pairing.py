@@ -25,6 +25,25 @@ def test_two_players_who_click_the_same_tile_are_paired(client, alice, bob, lobb
     assert waiting.status == Seek.Status.ACCEPTED and waiting.match_id == match.pk
 
 
+def test_a_rated_tile_plays_the_rated_clock_and_never_lands_in_a_seek_of_another(
+    alice, bob, lobby_presence
+):
+    from games.engine.options import TOURNAMENT_CLOCK, TimeControl
+
+    lobby_presence(alice, bob)
+    bullet = services.seek_create(
+        creator=alice,
+        options={"variant": "six", "match_target": 1},
+        rated=True,
+        clock=TimeControl("realtime", 60, 2),
+    )
+    mine = services.quick_pair(user=bob, key="six")
+    assert isinstance(mine, Seek) and mine.pk != bullet.pk
+    assert mine.time_control == TOURNAMENT_CLOCK
+    match = services.quick_pair(user=alice, key="six")
+    assert isinstance(match, Match) and match.time_control == TOURNAMENT_CLOCK
+
+
 def test_different_tiles_do_not_pair(alice, bob, lobby_presence):
     lobby_presence(alice, bob)
     six = services.quick_pair(user=alice, key="six")
