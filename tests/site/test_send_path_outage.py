@@ -166,8 +166,10 @@ async def test_what_commits_while_the_layer_is_down_arrives_once_it_is_back(
         assert stored == [1, 1, 1]
 
         await asyncio.to_thread(layer_redis.start)
-        lobby = await frames_of_types(alice_lobby, {"seek_added", "chat"})
-        cup_page = await frames_of_types(alice_cup, {"changed"})
+        # Within the send path's retry window (kernel/sending.py retries for up to 60 s), which
+        # a loaded machine needs when the servers are slow to resubscribe.
+        lobby = await frames_of_types(alice_lobby, {"seek_added", "chat"}, timeout=75.0)
+        cup_page = await frames_of_types(alice_cup, {"changed"}, timeout=75.0)
         assert lobby["seek_added"]["seek"]["creator"].endswith("-bob")
         assert lobby["chat"]["message"]["text"] == "still here"
         assert cup_page["changed"] == {"type": "changed"}
