@@ -1,0 +1,48 @@
+"""Who may speak in chat, and who hears whom: one place the chat asks.
+
+Why a registry in the kernel: the chat lives in the lobby, while the rules that silence people
+belong to apps beside it (social: blocks and personal mutes; moderation: staff mutes and chat
+bans). Those apps register their checks at start-up (their AppConfig.ready), and the chat
+consults `refusal_to_speak` before it stores a line and `hears` before it hands a line to one
+listener, without importing any of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+#: user id -> the reason this person may not speak now, or None.
+SpeakCheck = Callable[[int], "str | None"]
+#: (listener's user id, speaker's user id) -> whether the listener hears the speaker.
+HearCheck = Callable[[int, int], bool]
+
+_speak_checks: list[SpeakCheck] = []
+_hear_checks: list[HearCheck] = []
+
+
+def register_speak_check(check: SpeakCheck) -> None:
+    """Add a rule that may refuse a speaker (registering the same one twice is harmless)."""
+    if check not in _speak_checks:
+        _speak_checks.append(check)
+
+
+def register_hear_check(check: HearCheck) -> None:
+    """Add a rule that may hide a speaker from one listener (idempotent, like the above)."""
+    if check not in _hear_checks:
+        _hear_checks.append(check)
+
+
+def refusal_to_speak(user_id: int) -> str | None:
+    """The first registered reason `user_id` may not speak, or None when every rule allows it."""
+    for check in _speak_checks:
+        reason = check(user_id)
+        if reason:
+            return reason
+    return None
+
+
+def hears(listener_id: int | None, speaker_id: int | None) -> bool:
+    """Whether a line by `speaker_id` reaches `listener_id` (anonymous listeners hear all)."""
+    if listener_id is None or speaker_id is None or listener_id == speaker_id:
+        return True
+    return all(check(listener_id, speaker_id) for check in _hear_checks)
