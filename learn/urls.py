@@ -1,0 +1,17 @@
+"""The place to learn: the hand counter, counting practice, and the analysis board."""
+
+from __future__ import annotations
+
+from django.urls import path
+
+from learn import views
+
+app_name = "learn"
+
+urlpatterns = [
+    path("learn/", views.learn_index, name="index"),
+    path("learn/count/", views.counter_page, name="count"),
+    path("learn/practice/", views.practice_page, name="practice"),
+    path("analysis/", views.board_page, name="board"),
+    path("analysis/play/", views.play_page, name="play"),
+]
