@@ -10,8 +10,8 @@ count, and the progress only the server writes.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 import secrets
+from collections.abc import Mapping
 from typing import Any
 
 from django.core import signing
