@@ -29,8 +29,12 @@ function attach(picker) {
       const button = document.createElement("button");
       button.type = "button";
       button.className = `picker-card ${suit === "H" || suit === "D" ? "card-red" : "card-black"}`;
-      button.textContent = `${SHOWN[rank] || rank}${SYMBOLS[suit]}`;
-      button.setAttribute("aria-label", cardName(card));
+      // The name is hidden text, not aria-label: the short face ("A♠") is hidden from screen
+      // readers instead, so the name is the button's only text (as static/js/cards.js does).
+      const face = Object.assign(document.createElement("span"), { textContent: `${SHOWN[rank] || rank}${SYMBOLS[suit]}` });
+      face.setAttribute("aria-hidden", "true");
+      const name = Object.assign(document.createElement("span"), { className: "visually-hidden", textContent: cardName(card) });
+      button.append(face, name);
       button.dataset.card = card;
       button.addEventListener("click", () => toggle(card));
       row.append(button);
