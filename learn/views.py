@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse, QueryDict
-from django.shortcuts import render
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
+from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 
 from games.engine.cards import Card
 from kernel.addresses import client_address
-from learn import practice
+from learn import practice, puzzles
 from learn.board import PlayPosition, ThrowPosition, play_card_values, throws_ranked
 from learn.cards_input import cards_read, starter_read
 from learn.counting import KIND_NAMES, KINDS, count_hand
@@ -160,3 +162,119 @@ def play_page(request: HttpRequest) -> HttpResponse:
         except LearnError as error:
             context["error"] = error.message
     return _page(request, "learn/play.html", context)
+
+
+def _login_first(request: HttpRequest) -> HttpResponse | None:
+    if request.user.is_authenticated:
+        return None
+    return redirect(f"{reverse('login')}?next={request.get_full_path()}")
+
+
+@require_GET
+def puzzles_page(request: HttpRequest) -> HttpResponse:
+    """The puzzles' home: the daily puzzle, the next one (by theme), your mistakes, your history."""
+    user = request.user
+    context: dict[str, Any] = {
+        "daily": puzzles.daily_puzzle(),
+        "themes": sorted(puzzles.THEMES.items(), key=lambda item: item[1]),
+        "leaders": puzzles.leaderboard(limit=10),
+    }
+    if user.is_authenticated:
+        context.update(
+            {
+                "rating": puzzles.solver_rating(user=user),
+                "mistakes": puzzles.own_queue(user=user).count(),
+                "recent": puzzles.history(user=user, limit=10),
+            }
+        )
+    return render(request, "learn/puzzles.html", context)
+
+
+@require_GET
+def puzzle_next_page(request: HttpRequest) -> HttpResponse:
+    """Go to an unsolved puzzle near your rating: of a theme, or from your own mistakes."""
+    refused = _login_first(request)
+    if refused is not None:
+        return refused
+    theme = request.GET.get("theme", "")
+    if theme and theme not in puzzles.THEMES:
+        theme = ""
+    if request.GET.get("from") == "mistakes":
+        puzzle = puzzles.own_queue(user=request.user).first()
+    else:
+        puzzle = puzzles.puzzle_next(user=request.user, theme=theme)
+    if puzzle is None:
+        messages.info(
+            request,
+            "No puzzle is waiting there for you now: try another theme, or come back after more matches.",
+        )
+        return redirect("learn:puzzles")
+    return redirect("learn:puzzle", puzzle_id=puzzle.pk)
+
+
+@require_GET
+def puzzle_daily_page(request: HttpRequest) -> HttpResponse:
+    puzzle = puzzles.daily_puzzle()
+    if puzzle is None:
+        messages.info(
+            request, "There is no daily puzzle yet: the first comes from the first analysed match."
+        )
+        return redirect("learn:puzzles")
+    return redirect("learn:puzzle", puzzle_id=puzzle.pk)
+
+
+@require_http_methods(["GET", "POST"])
+def puzzle_page(request: HttpRequest, puzzle_id: int) -> HttpResponse:
+    """Solve a puzzle (the position only, never the answer), or read its answer once attempted."""
+    refused = _login_first(request)
+    if refused is not None:
+        return refused
+    user = request.user
+    status = 200
+    error = ""
+    if request.method == "POST":
+        chosen = " ".join(request.POST.getlist("card"))
+        try:
+            puzzles.puzzle_attempt(
+                user=user, puzzle_id=puzzle_id, chosen=chosen, key=f"user:{user.pk}"
+            )
+            return redirect("learn:puzzle", puzzle_id=puzzle_id)
+        except LearnError as refusal:
+            if refusal.status == 404:
+                raise Http404(refusal.message) from refusal
+            error, status = refusal.message, refusal.status
+    try:
+        puzzle = puzzles.puzzle_offered(puzzle_id=puzzle_id, user=user)
+    except LearnError as refusal:
+        raise Http404(refusal.message) from refusal
+    attempt = puzzles.attempt_of(user=user, puzzle=puzzle)
+    context: dict[str, Any] = {
+        "puzzle": puzzle,
+        "position": puzzle.position,
+        "attempt": attempt,
+        "error": error,
+        "themes": [puzzles.THEMES.get(theme, theme) for theme in puzzle.themes],
+        "is_daily": puzzles.daily_puzzle() == puzzle,
+    }
+    if attempt is not None:  # the answer and every choice's value, only after the attempt
+        context["values"] = sorted(puzzle.choices.items(), key=lambda item: -item[1])
+    else:
+        context["options"] = _choice_cards(puzzle)
+    return render(request, "learn/puzzle.html", context, status=status)
+
+
+def _choice_cards(puzzle: Any) -> list[str]:
+    """The cards the solver picks from: the dealt hand for a throw, the playable cards for a play."""
+    if puzzle.kind == "discard":
+        return list(puzzle.position["cards"])
+    return sorted(puzzle.choices)
+
+
+@require_GET
+def puzzle_mistakes_page(request: HttpRequest) -> HttpResponse:
+    refused = _login_first(request)
+    if refused is not None:
+        return refused
+    return render(
+        request, "learn/mistakes.html", {"queue": puzzles.own_queue(user=request.user)[:50]}
+    )
