@@ -11,8 +11,10 @@ board, the hint and the review can never disagree about the same position:
 - within reach of the end (the review's :func:`~games.strategy.review.endgame.is_near_end`), the
   chance to win is the review's (:func:`games.strategy.review.endgame.win_chances`, from the
   win-probability table), so a throw graded there reads the same here;
-- the throw marked as the expert's is what the expert throws at those scores
-  (:func:`games.bots.expert.expert_discard`);
+- the throw marked as the expert's is the one with the best expert's value (hand, crib and the
+  weighted play): what the expert throws away from the end. In the last points the expert
+  also races (hard's count-out, a simulated race as dealer), which takes up to a second: the
+  board leaves that out to answer at once, and shows the chance to win instead;
 - a play position's card values are the expert's search (:func:`games.strategy.pegging_search.play_values`).
 
 The board covers the two-player games (six cards to 121, five to 61): the tables and the crib
@@ -21,11 +23,9 @@ averages are two-handed.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
-from games.bots.base import SeatView
-from games.bots.expert import expert_discard, with_pegging
+from games.bots.expert import with_pegging
 from games.engine.cards import DECK, Card
 from games.engine.scoring import show_total
 from games.strategy.analysis import DiscardAnalysis, analyze_discard
@@ -83,37 +83,10 @@ class ThrowRow:
         return self.analysis.discard
 
 
-def seat_view_of(position: ThrowPosition) -> SeatView:
-    """The expert's view of a seat about to throw ``position.cards`` (seat 0, the opponent 1)."""
-    own, theirs = position.scores or (0, 0)
-    return SeatView(
-        seat=0,
-        opponent=1,
-        variant=position.variant,
-        game_target=TARGET[position.variant],
-        phase="discard",
-        dealer=0 if position.is_dealer else 1,
-        scores=(own, theirs),
-        held=position.cards,
-        opponent_held=len(position.cards),
-        starter=None,
-        count=0,
-        series=(),
-        played=(),
-        opponent_said_go=False,
-        claim_subject=None,
-        muggins=None,
-        shown=(),
-        can_discard=True,
-        playable=(),
-    )
-
-
 def throws_ranked(position: ThrowPosition) -> list[ThrowRow]:
     """Every throw, best ``total`` first (the hint's and the review's order), each valued."""
     position.checked_scores()
     results = analyze_discard(position.cards, is_dealer=position.is_dealer)
-    seen = seat_view_of(position)
     target = TARGET[position.variant]
     chances: list[float | None] = [None] * len(results)
     if position.scores is not None and is_near_end(position.variant, target, position.scores):
@@ -128,9 +101,7 @@ def throws_ranked(position: ThrowPosition) -> list[ThrowRow]:
                 target=target,
             )
         )
-    # The expert's choice is deterministic away from the very end; its random source only
-    # breaks ties in hard's race, so a fixed seed keeps the board's answer stable.
-    choice = set(expert_discard(seen, random.Random(0)))
+    choice = set(max(results, key=with_pegging).discard)
     starters = [card for card in DECK if card not in position.cards]
     rows = []
     for index, result in enumerate(results):
