@@ -112,3 +112,12 @@ def socket_kind(consumer: object) -> str:
     """The ``kind`` label of a consumer's sockets: its class name less "Consumer"."""
     name = type(consumer).__name__
     return (name.removesuffix("Consumer") or name).lower()
+
+
+# Series that exist from the start (at 0), so a rate over them is 0, not "no data".
+for _outcome in ("applied", "duplicate", "refused"):
+    ACTIONS.labels(outcome=_outcome)
+for _stage in ("committed", "sent"):
+    ACTION_LATENCY.labels(stage=_stage)
+for _outcome in ("ok", "failed"):
+    WORKER_CHECKINS.labels(outcome=_outcome)

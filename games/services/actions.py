@@ -85,9 +85,21 @@ def _apply(
     """
 
     def attempt() -> ActionOutcome | ServiceError:
+        applied = False
+
+        def committed() -> None:
+            if applied:
+                ACTION_LATENCY.labels(stage="committed").observe(time.perf_counter() - started)
+
         with transaction.atomic():
+            # The first hook, so it runs at the commit, before the broadcasts' hooks.
+            transaction.on_commit(committed)
             locked = _locked_match(match_id, action_id)
-            return _apply_locked(locked, seat=seat_of(locked), action=action, action_id=action_id)
+            outcome = _apply_locked(
+                locked, seat=seat_of(locked), action=action, action_id=action_id
+            )
+            applied = isinstance(outcome, ActionOutcome) and not outcome.duplicate
+            return outcome
 
     with action_timing() as started:
         try:
@@ -99,8 +111,6 @@ def _apply(
         ACTIONS.labels(outcome="refused").inc()
         raise result  # a refusal whose cause (a clock that ran out) was committed first
     ACTIONS.labels(outcome="duplicate" if result.duplicate else "applied").inc()
-    if not result.duplicate:
-        ACTION_LATENCY.labels(stage="committed").observe(time.perf_counter() - started)
     return result
 
 
