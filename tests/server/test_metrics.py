@@ -114,9 +114,10 @@ async def test_open_sockets_are_counted_by_kind_while_open(match, alice, bob):
 def test_active_matches_are_counted_by_kind(match, alice):
     samples = scrape()
     assert value(samples, "cribbage_active_matches", players="2", rated="false", computer="false")
-    assert value(
-        samples, "cribbage_active_matches", players="2", rated="false", computer="false"
-    ) == Match.objects.filter(status=Match.Status.ACTIVE).count()
+    assert (
+        value(samples, "cribbage_active_matches", players="2", rated="false", computer="false")
+        == Match.objects.filter(status=Match.Status.ACTIVE).count()
+    )
     services.match_resign(match_id=match.pk, user=alice)
     assert not value(
         scrape(), "cribbage_active_matches", players="2", rated="false", computer="false"
