@@ -40,6 +40,8 @@ from django.utils import timezone
 from django.views.decorators.cache import never_cache
 
 CHANNEL_LAYER_TIMEOUT_SECONDS = 2.0
+# What ``/healthz?server`` (the proxy's check) asks: the parts that differ between servers.
+SERVER_COMPONENTS = ("database", "channel_layer")
 
 logger = logging.getLogger(__name__)
 
@@ -191,5 +193,17 @@ def healthz(request: HttpRequest) -> HttpResponse:
     if deep and not operator_allowed(request):
         return HttpResponse("Not found", status=404, content_type="text/plain")
     result = current_result()
+    if "server" in request.GET:
+        return server_answer(result)
     body = result if deep else public_body(result)
     return JsonResponse(body, status=200 if result["status"] == "ok" else 503)
+
+
+def server_answer(result: dict) -> JsonResponse:
+    """``/healthz?server``: only what this server itself needs (its database connections and
+    its channel layer), for the proxy choosing between servers. A dead worker or a late queue
+    is the whole site's trouble, not this server's: taking every server out of the proxy for it
+    would end the human matches that still work, so the proxy's check leaves it out."""
+    failing = [name for name in result["failing"] if name in SERVER_COMPONENTS]
+    body = {"status": "unavailable" if failing else "ok", "failing": failing}
+    return JsonResponse(body, status=503 if failing else 200)

@@ -136,3 +136,25 @@ def test_with_a_token_set_only_the_bearer_of_it_reads_the_figures(client, settin
     assert wrong.status_code == 404
     right = client.get("/healthz?deep", HTTP_AUTHORIZATION=f"Bearer {TOKEN}", **PUBLIC)
     assert right.status_code == 503 and right.json()["worker"]["alive"] == 0
+
+
+def test_the_proxys_check_asks_only_for_what_this_server_needs(client):
+    """A dead worker fails /healthz but not /healthz?server: the proxy keeps routing to
+    servers that can still play human matches (deploy/Caddyfile uses ?server)."""
+    a_task_due(seconds_ago=600)
+    assert client.get("/healthz", **PUBLIC).status_code == 503
+    response = client.get("/healthz?server", **PUBLIC)
+    assert response.status_code == 200
+    assert response.json() == {"status": "ok", "failing": []}
+
+
+def test_the_proxys_check_fails_when_this_servers_database_does(client, monkeypatch):
+    from cribbage_site import health
+
+    def broken_cursor():
+        raise OSError("db.internal unreachable")
+
+    monkeypatch.setattr(health.connection, "cursor", broken_cursor)
+    response = client.get("/healthz?server", **PUBLIC)
+    assert response.status_code == 503
+    assert response.json() == {"status": "unavailable", "failing": ["database"]}
