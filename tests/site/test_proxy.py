@@ -17,6 +17,7 @@ import asyncio
 import json
 import subprocess
 import time
+import urllib.error
 import urllib.request
 
 import pytest
@@ -113,6 +114,14 @@ def open_match_sockets(server: DaphneServer) -> float:
     return 0.0
 
 
+def status_of(url: str) -> int:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
 async def wait_for(condition, *, timeout: float, what: str):
     """Poll ``condition`` on the event loop until it is true (fails after ``timeout``)."""
     deadline = time.monotonic() + timeout
@@ -153,6 +162,10 @@ async def test_players_through_the_proxy_outlive_a_killed_server(tmp_path):
     try:
         await asyncio.gather(*(asyncio.to_thread(server.start) for server in servers))
         await asyncio.to_thread(proxy.start)
+        # The operators' figures are not served through the proxy (the servers see it forward).
+        for path in ("/metrics", "/healthz?deep"):
+            assert await asyncio.to_thread(status_of, f"{proxy.url}{path}") == 404, path
+        assert await asyncio.to_thread(status_of, f"{servers[0].url}/metrics") == 200
         (setup,) = await asyncio.to_thread(
             create_matches, env, 1, prefix=f"proxy{time.time_ns() % 10**8}"
         )
