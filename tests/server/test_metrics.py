@@ -12,7 +12,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 from django.db import connection
 from django.test import Client
 from django.utils import timezone
@@ -102,13 +102,13 @@ async def test_open_sockets_are_counted_by_kind_while_open(match, alice, bob):
     def sockets():
         return value(scrape(), "cribbage_open_sockets", kind="match")
 
-    before = await sync_to_async(sockets)()
+    before = await database_sync_to_async(sockets)()
     alice_socket, _ = await connect_and_hello(match.pk, alice)
     bob_socket, _ = await connect_and_hello(match.pk, bob)
-    assert await sync_to_async(sockets)() == before + 2
+    assert await database_sync_to_async(sockets)() == before + 2
     await alice_socket.close()
     await bob_socket.close()
-    assert await sync_to_async(sockets)() == before
+    assert await database_sync_to_async(sockets)() == before
 
 
 def test_active_matches_are_counted_by_kind(match, alice):
@@ -165,12 +165,12 @@ async def test_a_send_the_layer_refuses_is_counted_as_a_retry():
     async def no_wait(seconds):
         return None
 
-    before = value(await sync_to_async(scrape)(), "cribbage_broadcast_retries_total")
+    before = value(await database_sync_to_async(scrape)(), "cribbage_broadcast_retries_total")
     delivered = await group_send_until_delivered(
         FlakyLayer(), "g", {"type": "x"}, retry_for=60, sleep=no_wait
     )
     assert delivered
-    after = value(await sync_to_async(scrape)(), "cribbage_broadcast_retries_total")
+    after = value(await database_sync_to_async(scrape)(), "cribbage_broadcast_retries_total")
     assert after == before + 2
 
 
