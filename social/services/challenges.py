@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.throttle import Throttle
-from games.engine.options import TOURNAMENT_CLOCK, TimeControl
+from games.engine.options import TOURNAMENT_CLOCK, MatchOptions, TimeControl
 from games.models import Match
 from games.services import ServiceError, match_create, match_join
 from kernel import match_options
@@ -70,7 +70,7 @@ def _checked(
     options.pop("deal", None)
     options["players"] = 2
     try:
-        match_options.options_check(options)
+        options = MatchOptions.from_dict(options).to_dict()  # the defaults filled in
     except ValueError as error:
         raise SocialError("bad_options", str(error)) from error
     control = clock or (TOURNAMENT_CLOCK if rated else TimeControl())
