@@ -14,7 +14,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @sync_to_async
 def made(alice, bob):
-    return challenges.challenge_create(challenger=alice, challenged=bob, options={"match_target": 1})
+    return challenges.challenge_create(
+        challenger=alice, challenged=bob, options={"match_target": 1}
+    )
 
 
 async def test_the_challenger_sees_the_acceptance_with_the_match_address_at_once(alice, bob):

@@ -37,7 +37,12 @@ def test_accepting_makes_the_match_with_every_option_and_both_seated(alice, bob,
     made = challenge(alice, bob, rated=True, clock=TimeControl("realtime", 300, 3))
     match = challenges.challenge_accept(user=bob, challenge_id=made.pk)
     match.refresh_from_db()
-    assert (match.variant, match.scoring, match.muggins, match.match_target) == ("six", "manual", True, 3)
+    assert (match.variant, match.scoring, match.muggins, match.match_target) == (
+        "six",
+        "manual",
+        True,
+        3,
+    )
     assert match.rated and match.time_control == TimeControl("realtime", 300, 3)
     assert match.status == Match.Status.ACTIVE
     assert sorted(seat.user_id for seat in match.seats.all()) == sorted([alice.pk, bob.pk])
@@ -71,14 +76,22 @@ def test_declining_keeps_a_cleaned_reason_and_tells_the_challenger(alice, bob, n
         user=bob, challenge_id=made.pk, reason="later", text="  after\u202e dinner\n "
     )
     made.refresh_from_db()
-    assert (made.status, made.decline_reason, made.decline_text) == ("declined", "later", "after dinner")
+    assert (made.status, made.decline_reason, made.decline_text) == (
+        "declined",
+        "later",
+        "after dinner",
+    )
     assert notices[-1].kind == "challenge_answered" and notices[-1].recipient_id == alice.pk
     assert "after dinner" in notices[-1].text
 
 
 @pytest.mark.parametrize(
     ("reason", "text", "code"),
-    [("because", None, "bad_reason"), ("later", "x" * 201, "message_too_long"), ("later", ["x"], "bad_message")],
+    [
+        ("because", None, "bad_reason"),
+        ("later", "x" * 201, "message_too_long"),
+        ("later", ["x"], "bad_message"),
+    ],
 )
 def test_a_malformed_decline_is_refused_and_changes_nothing(alice, bob, reason, text, code):
     made = challenge(alice, bob)

@@ -30,7 +30,9 @@ async def lobby_as(user):
 say = sync_to_async(lobby_services.chat_post)
 
 
-async def test_a_muted_player_is_not_heard_live_by_the_muter_but_by_everyone_else(alice, bob, carol):
+async def test_a_muted_player_is_not_heard_live_by_the_muter_but_by_everyone_else(
+    alice, bob, carol
+):
     await sync_to_async(safety.mute_add)(user=bob, other=alice)
     bob_socket, _ = await lobby_as(bob)
     carol_socket, _ = await lobby_as(carol)
