@@ -6,7 +6,7 @@ Every check is a few indexed ``EXISTS`` queries, so the chat's per-listener gate
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -137,7 +137,11 @@ def presences(*, users: list[User]) -> dict[int, dict[str, Any]]:
         seen = latest.get(user.pk)
         if user.last_login and (seen is None or user.last_login > seen):
             seen = user.last_login
-        result[user.pk] = {"state": live.get(user.pk, "away"), "last_seen": seen}
+        result[user.pk] = {
+            "state": live.get(user.pk, "away"),
+            "last_seen": seen,
+            "just_now": seen is not None and now - seen < timedelta(minutes=1),
+        }
     return result
 
 

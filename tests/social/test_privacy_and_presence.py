@@ -82,7 +82,7 @@ def test_presence_reads_online_playing_or_last_seen(alice, bob, carol, mallory):
     ended = PresenceLease.objects.get(user=carol).expires_at
     assert seen[carol.pk]["last_seen"] == ended
     assert timezone.now() - ended >= timedelta(seconds=3590)
-    assert seen[mallory.pk] == {"state": "away", "last_seen": None}
+    assert seen[mallory.pk] == {"state": "away", "last_seen": None, "just_now": False}
 
 
 def test_the_friend_list_shows_each_friends_presence(client, friends):
