@@ -46,3 +46,20 @@ def hears(listener_id: int | None, speaker_id: int | None) -> bool:
     if listener_id is None or speaker_id is None or listener_id == speaker_id:
         return True
     return all(check(listener_id, speaker_id) for check in _hear_checks)
+
+
+#: listener's user id -> whether they chose to hear no chat at all (the panels then show a note).
+DeafCheck = Callable[[int], bool]
+_deaf_checks: list[DeafCheck] = []
+
+
+def register_deaf_check(check: DeafCheck) -> None:
+    """Add a rule by which a listener hears nobody (idempotent, like the above)."""
+    if check not in _deaf_checks:
+        _deaf_checks.append(check)
+
+
+def hears_nobody(listener_id: int | None) -> bool:
+    """Whether ``listener_id`` muted all chat: the chat sends them no history and no lines but
+    their own, and their panels say why (anonymous listeners hear all)."""
+    return listener_id is not None and any(check(listener_id) for check in _deaf_checks)

@@ -25,6 +25,7 @@ from games.services.presence import (
     matches_with_a_player_present,
     people_present,
 )
+from kernel import chat_gates
 from lobby import settings as lobby_settings
 from lobby.models import ChatMessage, Invitation, Seek
 from ratings.kinds import kind_of
@@ -171,11 +172,26 @@ def chat_dict(message: ChatMessage) -> dict[str, Any]:
     }
 
 
-def chat_recent(*, room: str, limit: int | None = None) -> list[dict[str, Any]]:
-    """The last messages of ``room``, oldest first, for someone who just arrived."""
+def chat_recent(
+    *, room: str, limit: int | None = None, listener_id: int | None = None
+) -> list[dict[str, Any]]:
+    """The last messages of ``room``, oldest first, for someone who just arrived: only the lines
+    ``listener_id`` hears (kernel/chat_gates.py: none but their own when they muted all chat,
+    none from people they muted or who are on either side of a block with them)."""
     limit = limit or lobby_settings.chat_history_size()
     latest = ChatMessage.objects.filter(room=room).select_related("author").order_by("-id")[:limit]
-    return [chat_dict(message) for message in reversed(latest)]
+    deaf = chat_gates.hears_nobody(listener_id)
+    heard: dict[int, bool] = {}
+    lines = []
+    for message in reversed(latest):
+        speaker = message.author_id
+        if speaker not in heard:
+            heard[speaker] = speaker == listener_id or (
+                not deaf and chat_gates.hears(listener_id, speaker)
+            )
+        if heard[speaker]:
+            lines.append(chat_dict(message))
+    return lines
 
 
 def match_chat_room(*, match: Match, user: User) -> str:
