@@ -103,6 +103,7 @@ class PushingConsumer(SiteWebsocketConsumer):
 
 
 def _hears_line(*, listener_id: int, speaker_id: int) -> bool:
+    """Asked per listener of each chat line: not deaf to all chat, and hearing this speaker."""
     return not chat_gates.hears_nobody(listener_id) and chat_gates.hears(listener_id, speaker_id)
 
 

@@ -179,19 +179,11 @@ def chat_recent(
     ``listener_id`` hears (kernel/chat_gates.py: none but their own when they muted all chat,
     none from people they muted or who are on either side of a block with them)."""
     limit = limit or lobby_settings.chat_history_size()
-    latest = ChatMessage.objects.filter(room=room).select_related("author").order_by("-id")[:limit]
-    deaf = chat_gates.hears_nobody(listener_id)
-    heard: dict[int, bool] = {}
-    lines = []
-    for message in reversed(latest):
-        speaker = message.author_id
-        if speaker not in heard:
-            heard[speaker] = speaker == listener_id or (
-                not deaf and chat_gates.hears(listener_id, speaker)
-            )
-        if heard[speaker]:
-            lines.append(chat_dict(message))
-    return lines
+    latest = list(
+        ChatMessage.objects.filter(room=room).select_related("author").order_by("-id")[:limit]
+    )
+    heard = chat_gates.speakers_heard(listener_id, {message.author_id for message in latest})
+    return [chat_dict(message) for message in reversed(latest) if message.author_id in heard]
 
 
 def match_chat_room(*, match: Match, user: User) -> str:

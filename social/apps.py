@@ -17,11 +17,11 @@ class SocialConfig(AppConfig):
     def ready(self) -> None:
         from games.privacy import match_list_hidden_register
         from games.profile_sections import profile_section_register
-        from kernel.chat_gates import register_deaf_check, register_hear_check
+        from kernel.chat_gates import register_deaf_check, register_silence_finder
         from social.profile import profile_social_section
-        from social.selectors import chat_hears, chat_muted_all, match_list_hidden
+        from social.selectors import chat_muted_all, chat_silenced, match_list_hidden
 
-        register_hear_check(chat_hears)
+        register_silence_finder(chat_silenced)
         register_deaf_check(chat_muted_all)
         profile_section_register(profile_social_section)
         match_list_hidden_register(match_list_hidden)

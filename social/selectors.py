@@ -1,7 +1,7 @@
 """Reads of the social layer: who is friends with whom, who blocked whom, presence, settings.
 
-Every check is a few indexed ``EXISTS`` queries, so the chat's per-listener gate
-(``chat_hears``) stays cheap.
+Every check is one or two indexed queries, so the chat's per-listener gate
+(``chat_silenced``) stays cheap.
 """
 
 from __future__ import annotations
@@ -68,15 +68,21 @@ def friend_ids(*, user_id: int) -> set[int]:
     return {second if first == user_id else first for first, second in rows}
 
 
-def chat_hears(listener_id: int, speaker_id: int) -> bool:
-    """The kernel.chat_gates hear check: a listener hears nobody with all chat muted, nobody
-    they muted, and nobody on either side of a block."""
-    silenced = (
-        SocialSettings.objects.filter(user_id=listener_id, mute_all_chat=True).exists()
-        or ChatMute.objects.filter(muter_id=listener_id, muted_id=speaker_id).exists()
-        or blocked_either_way(listener_id, speaker_id)
+def chat_silenced(listener_id: int, speaker_ids: frozenset[int]) -> set[int]:
+    """The kernel.chat_gates silence finder: of ``speaker_ids``, those the listener muted and
+    those on either side of a block with them. One query (a UNION of three indexed reads),
+    however many speakers: asked for each listener of each line the chat relays, and once for
+    the history a page gets on arrival. (All chat muted is the deaf check's: ``chat_muted_all``.)"""
+    muted = ChatMute.objects.filter(muter_id=listener_id, muted_id__in=speaker_ids).values_list(
+        "muted_id", flat=True
     )
-    return not silenced
+    blocked = Block.objects.filter(blocker_id=listener_id, blocked_id__in=speaker_ids).values_list(
+        "blocked_id", flat=True
+    )
+    blockers = Block.objects.filter(blocked_id=listener_id, blocker_id__in=speaker_ids).values_list(
+        "blocker_id", flat=True
+    )
+    return set(muted.union(blocked, blockers))
 
 
 def chat_muted_all(listener_id: int) -> bool:
