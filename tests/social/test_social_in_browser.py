@@ -1,5 +1,6 @@
 """Two people in two browsers make friends, one challenges the other, who accepts: both land
-at the table. Then a block ends the friendship and refuses the next challenge."""
+at the table. Then a chat mute silences one for the other, and a block ends the friendship and
+refuses the next challenge."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pytest
 
 from tests.browser.conftest import PASSWORD, create_live_users
 from tests.conftest import save_screenshot
+from tests.support.accessibility import blocking_violations, describe
 
 pytestmark = pytest.mark.browser
 
@@ -44,6 +46,7 @@ def test_friends_challenge_accept_and_block(site_server, live_database, new_page
     ben.get_by_test_id("accept-friend-ann_social").click()
     ben.locator("[data-friend='ann_social']").wait_for()
     save_screenshot(ben, "social-friends-phone")
+    assert not blocking_violations(ben), describe(blocking_violations(ben))
 
     # Ann's friend list now shows Ben, with his presence and a Challenge button.
     ann.goto(site_server.url + "/friends/")
@@ -57,6 +60,7 @@ def test_friends_challenge_accept_and_block(site_server, live_database, new_page
     challenge_path = ann.url.removeprefix(site_server.url)
     ann.get_by_test_id("challenge-state").filter(has_text="Waiting for ben_social").wait_for()
     save_screenshot(ann, "social-challenge-sent-laptop")
+    assert not blocking_violations(ann), describe(blocking_violations(ann))
 
     # Ben opens it from his friends page and accepts; Ann's page follows him to the table
     # without a reload (the challenge socket).
@@ -64,11 +68,32 @@ def test_friends_challenge_accept_and_block(site_server, live_database, new_page
     ben.get_by_test_id("open-challenges").get_by_role("link", name="Open").click()
     ben.wait_for_url(f"**{challenge_path}")
     save_screenshot(ben, "social-challenge-received-phone")
+    assert not blocking_violations(ben), describe(blocking_violations(ben))
     ben.get_by_test_id("accept-challenge").click()
     ben.wait_for_url(MATCH_URL, timeout=10_000)
     ann.wait_for_url(MATCH_URL, timeout=10_000)
     assert ann.url == ben.url
     ann.locator("#hand-near button.card").first.wait_for(timeout=10_000)
+
+    # Ben mutes Ann in chat from her profile: in the lobby he no longer sees her lines (she is
+    # not told), while she still sees his.
+    ben.goto(site_server.url + "/accounts/players/ann_social/")
+    ben.get_by_test_id("mute-ann_social").click()
+    ben.locator(".messages", has_text="You no longer hear ann_social").wait_for()
+    for page in (ann, ben):
+        page.goto(site_server.url + "/lobby/")
+    ann_log, ben_log = ann.get_by_test_id("lobby-chat-log"), ben.get_by_test_id("lobby-chat-log")
+    ann.get_by_test_id("lobby-chat-input").fill("can you hear me, ben?")
+    ann.get_by_test_id("lobby-chat-send").click()
+    ann_log.get_by_text("can you hear me, ben?").wait_for()
+    ben.get_by_test_id("lobby-chat-input").fill("quiet in here")
+    ben.get_by_test_id("lobby-chat-send").click()
+    ben_log.get_by_text("quiet in here").wait_for()
+    ann_log.get_by_text("quiet in here").wait_for()
+    assert ben_log.get_by_text("can you hear me, ben?").count() == 0
+    ben.reload()  # the history on arrival is filtered the same way
+    ben_log.get_by_text("quiet in here").wait_for()
+    assert ben_log.get_by_text("can you hear me, ben?").count() == 0
 
     # Ben blocks Ann from her profile: the friendship ends and her next challenge is refused.
     ben.goto(site_server.url + "/accounts/players/ann_social/")
