@@ -203,3 +203,30 @@ def test_friend_answers_through_the_page(client, alice, bob):
     client.force_login(bob)
     client.post(f"/friends/requests/{request.pk}/accept/")
     assert Friendship.objects.count() == 1
+
+
+def test_a_finished_match_offers_to_befriend_the_opponent(client, alice, bob):
+    from games import services as game_services
+
+    match = game_services.match_create(creator=alice, options={"match_target": 1})
+    match = game_services.match_join(match=match, user=bob)
+    game_services.match_resign(match_id=match.pk, user=bob)
+    client.force_login(alice)
+    page = client.get(f"/matches/{match.pk}/").content.decode()
+    assert 'data-testid="add-friend-bob"' in page
+    assert 'data-testid="add-friend-alice"' not in page
+    response = client.post(
+        "/friends/requests/", {"username": "bob", "next": f"/matches/{match.pk}/"}
+    )
+    assert response["Location"] == f"/matches/{match.pk}/"
+    assert FriendRequest.objects.get().to_user == bob
+
+
+def test_a_guest_at_a_finished_match_is_not_offered_friends(client, guest, bob):
+    from games import services as game_services
+
+    match = game_services.match_create(creator=guest, options={"match_target": 1})
+    match = game_services.match_join(match=match, user=bob)
+    game_services.match_resign(match_id=match.pk, user=bob)
+    client.force_login(guest)
+    assert "add-friend-bob" not in client.get(f"/matches/{match.pk}/").content.decode()
