@@ -116,3 +116,16 @@ def test_the_gate_is_registered_and_anonymous_listeners_hear_all(alice, bob):
     safety.mute_remove(user=alice, other=bob)
     assert chat_gates.hears(alice.pk, bob.pk) is True
     assert lobby_selectors.chat_recent(room="lobby", listener_id=alice.pk) == []
+
+
+def test_speakers_heard_asks_every_kind_of_rule(monkeypatch):
+    """The kernel's registries alone, with made-up rules: a pairwise check, a silence finder
+    and a deaf check each hide what they say, and a listener always hears themself."""
+    monkeypatch.setattr(chat_gates, "_hear_checks", [lambda listener, speaker: speaker != 3])
+    monkeypatch.setattr(chat_gates, "_silence_finders", [lambda listener, speakers: speakers & {4}])
+    monkeypatch.setattr(chat_gates, "_deaf_checks", [lambda listener: listener == 9])
+    assert chat_gates.speakers_heard(1, {1, 2, 3, 4}) == {1, 2}
+    assert [chat_gates.hears(1, speaker) for speaker in (1, 2, 3, 4)] == [True, True, False, False]
+    assert chat_gates.speakers_heard(9, {9, 2}) == {9}
+    assert chat_gates.hears_nobody(9) and not chat_gates.hears_nobody(None)
+    assert chat_gates.speakers_heard(None, {3, 4}) == {3, 4}

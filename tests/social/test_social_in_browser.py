@@ -105,3 +105,12 @@ def test_friends_challenge_accept_and_block(site_server, live_database, new_page
     ann.get_by_test_id("send-challenge").click()
     ann.locator("main", has_text="This player is not taking challenges.").wait_for()
     save_screenshot(ann, "social-challenge-refused-laptop")
+
+    # Ben mutes all chat: the lobby's chat shows him only a note.
+    ben.goto(site_server.url + "/friends/settings/")
+    ben.get_by_label("Mute all chat").check()
+    ben.get_by_test_id("save-social-settings").click()
+    ben.goto(site_server.url + "/lobby/")
+    ben.get_by_test_id("lobby-chat-muted").wait_for()
+    assert ben.get_by_test_id("lobby-chat-log").is_hidden()
+    save_screenshot(ben, "social-lobby-chat-muted-phone")
