@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "solitaire",
     "review",
     "learn",
+    "social",
     # The composition root: its management commands (run_worker, tasks_requeue) start the worker,
     # and its one model is the workers' lease (cribbage_site/models.py).
     "cribbage_site",
@@ -264,6 +265,10 @@ if TEST_SOCKET_FAILURE_FRAME and not DEBUG:
     raise ImproperlyConfigured("TEST_SOCKET_FAILURE_FRAME is for test runs only and needs DEBUG on")
 # How long a seek outlives its creator's last lobby socket before the worker closes it.
 SEEK_CREATOR_GRACE_SECONDS = env_float("SEEK_CREATOR_GRACE_SECONDS", 20.0)
+# How long a direct challenge waits for an answer (docs/social.md): a match at one sitting (a
+# real-time clock or none), and one played over days.
+CHALLENGE_EXPIRY_SECONDS = env_int("CHALLENGE_EXPIRY_SECONDS", 600)
+CHALLENGE_EXPIRY_SECONDS_DAYS = env_int("CHALLENGE_EXPIRY_SECONDS_DAYS", 24 * 3600)
 # The leaderboard lists players whose rating deviation is at most this, with at least this many
 # rated matches (docs/ratings.md); raised/lowered by the browser tests so one match is enough.
 RATINGS_LEADERBOARD_MAX_DEVIATION = env_float("RATINGS_LEADERBOARD_MAX_DEVIATION", 75.0)
