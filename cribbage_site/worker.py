@@ -28,20 +28,23 @@ import logging
 import os
 import signal
 import threading
+import time
 from types import FrameType
 
 from asgiref.sync import SyncToAsync
 from django.conf import settings
 from django.db import close_old_connections, connection
+from django.db.models import Min
 from django.db.utils import InterfaceError, OperationalError
 from django.utils import timezone
 from django.utils.crypto import get_random_string
 from django_tasks_db.compat import TaskContext, TaskResultStatus, task_finished, task_started
 from django_tasks_db.management.commands.db_worker import Worker
-from django_tasks_db.models import DBTaskResult
+from django_tasks_db.models import DBTaskResult, get_date_max
 from django_tasks_db.utils import exclusive_transaction, is_locked_database_exception
 
 from cribbage_site.housekeeping import housekeeping_schedule
+from cribbage_site.task_alarm import NotifyListener, task_alarm
 from cribbage_site.worker_lease import (
     tasks_reclaim_stale,
     worker_heartbeat_beat,
@@ -56,6 +59,10 @@ logger = logging.getLogger(__name__)
 # What a database that is restarting, unreachable or out of connections raises. Not a task's
 # fault: the task runs again once the database is back.
 DATABASE_UNAVAILABLE = (OperationalError, InterfaceError)
+
+# The shortest sleep of an idle thread that saw a task due but could not claim it (a sibling
+# was claiming it): long enough not to spin, short beside a bot's pause.
+MINIMUM_NAP = 0.01
 
 
 def tasks_requeue() -> dict[str, int]:
@@ -116,6 +123,7 @@ class SiteWorker(Worker):
     def stop(self) -> None:
         self.running = False
         self.stopping.set()
+        task_alarm.wake_all()
 
     # The loop -------------------------------------------------------------------------------
 
@@ -134,6 +142,7 @@ class SiteWorker(Worker):
             on_started()
         beat = threading.Thread(target=self._beat_loop, name="worker-heartbeat", daemon=True)
         beat.start()
+        NotifyListener(alarm=task_alarm, stopping=self.stopping).start()
         runners = [
             threading.Thread(
                 target=self._run_loop, args=(on_thread_start,), name=f"worker-{index}", daemon=True
@@ -184,10 +193,28 @@ class SiteWorker(Worker):
                     self.stopping.wait(backoff.next())
                     continue
                 backoff.reset()
-                if not ran:
-                    self.stopping.wait(self.interval)
+                if ran:
+                    # There may be more due: wake one sibling to look while this one ran.
+                    task_alarm.ring(time.time())
+                else:
+                    self._sleep_until_due()
         finally:
             connection.close()
+
+    def _sleep_until_due(self) -> None:
+        """Sleep until the next task waiting falls due, one queued since is due sooner, or the
+        interval has passed (cribbage_site/task_alarm.py), whichever is first."""
+        waiting = (
+            DBTaskResult.objects.filter(
+                status=TaskResultStatus.READY, backend_name=self.backend_name
+            )
+            .exclude(run_after=get_date_max())
+            .aggregate(next_due=Min("run_after"))["next_due"]
+        )
+        if waiting is not None:
+            # The earliest is due now when a sibling holds it mid-claim: look again shortly.
+            task_alarm.ring(max(waiting.timestamp(), time.time() + MINIMUM_NAP))
+        task_alarm.wait(until=time.time() + self.interval, stopping=self.stopping)
 
     def _wait_out_outage(self, error: Exception, backoff: Backoff, doing: str) -> None:
         delay = backoff.next()
