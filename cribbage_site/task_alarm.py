@@ -98,7 +98,14 @@ def task_queued(*, run_after: datetime | None, using: str = "default") -> None:
 
 
 def on_task_enqueued(sender: Any, task_result: Any, **kwargs: Any) -> None:
-    """django-tasks' ``task_enqueued`` receiver (connected in cribbage_site/apps.py)."""
+    """django-tasks' ``task_enqueued`` receiver (connected in cribbage_site/apps.py): rings
+    the alarms, and logs the task's id beside the ids of what queued it (the request, the
+    action), so a request's lines lead to the worker's run (kernel/log_context.py)."""
+    logger.info(
+        "task queued: %s",
+        task_result.task.module_path,
+        extra={"queued_task_id": str(task_result.id)},
+    )
     task_queued(run_after=task_result.task.run_after)
 
 

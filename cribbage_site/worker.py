@@ -51,6 +51,7 @@ from cribbage_site.worker_lease import (
     worker_heartbeat_end,
 )
 from games.services.timers import timers_requeue
+from kernel.log_context import log_context
 from lobby.services.seeks import seeks_expiry_requeue
 from tournaments.services.timers import tournaments_requeue
 
@@ -268,6 +269,16 @@ class SiteWorker(Worker):
     def _run_and_record(self, row: DBTaskResult) -> None:
         task = row.task
         result = row.task_result
+        # Every line the task writes carries its id, and the match and seat it is about.
+        with log_context(
+            task_id=str(row.pk),
+            task=row.task_path,
+            match_id=result.kwargs.get("match_id"),
+            seat=result.kwargs.get("seat"),
+        ):
+            self._call_and_record(row, task, result)
+
+    def _call_and_record(self, row: DBTaskResult, task, result) -> None:
         backend_type = task.get_backend()
         try:
             task_started.send(sender=backend_type, task_result=result)

@@ -19,6 +19,7 @@ from games.services.action_sql import LockedMatch, match_lock
 from games.services.clocks import clock_restart, clock_settle
 from games.services.errors import ServiceError
 from games.services.recording import Progress, load_state, progress_apply, run_chance, save_progress
+from kernel.log_context import log_context
 
 logger = logging.getLogger(__name__)
 
@@ -78,14 +79,26 @@ def _apply(
 ) -> ActionOutcome:
     """One transaction: lock the match, decide the seat from it, apply; retried on a lost link."""
 
+    seats: list[int] = []  # the seat, once the locked match has said whose it is
+
     def attempt() -> ActionOutcome | ServiceError:
         with transaction.atomic():
             locked = _locked_match(match_id, action_id)
-            return _apply_locked(locked, seat=seat_of(locked), action=action, action_id=action_id)
+            seats[:] = [seat_of(locked)]
+            with log_context(seat=seats[0]):
+                return _apply_locked(locked, seat=seats[0], action=action, action_id=action_id)
 
-    result = _once_more_on_a_lost_connection(attempt, action_id)
-    if isinstance(result, ServiceError):
-        raise result  # a refusal whose cause (a clock that ran out) was committed first
+    with log_context(match_id=match_id, action_id=action_id):
+        result = _once_more_on_a_lost_connection(attempt, action_id)
+        if isinstance(result, ServiceError):
+            raise result  # a refusal whose cause (a clock that ran out) was committed first
+        if not result.duplicate:  # committed: one line an action, with its ids
+            with log_context(seat=seats[0]):
+                logger.info(
+                    "action applied: %s",
+                    action.get("type"),
+                    extra={"action_type": action.get("type"), "seq": result.seq},
+                )
     return result
 
 
