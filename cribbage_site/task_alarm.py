@@ -10,9 +10,10 @@ performance.md, "Enough workers"). Instead, an idle worker thread sleeps until t
 
 The alarm is rung when a transaction that queued a task commits: in the same process directly
 (the server's own worker thread on the embedded default, or a worker whose task queued the
-next, a bot answering a bot), and from other processes through PostgreSQL's ``NOTIFY``, which
-PostgreSQL delivers only when the transaction commits, so a worker is never woken for a task
-that was rolled back. On SQLite shared by several processes the interval is the fallback.
+next, a bot answering a bot), and from other processes, for a task due before the workers'
+next look, through PostgreSQL's ``NOTIFY``, which PostgreSQL delivers only when the transaction
+commits, so a worker is never woken for a task that was rolled back. On SQLite shared by
+several processes the interval is the fallback.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import time
 from datetime import datetime
 from typing import Any
 
+from django.conf import settings
 from django.db import connections, transaction
 
 logger = logging.getLogger(__name__)
@@ -88,11 +90,17 @@ def due_time(run_after: datetime | None) -> float:
 
 def task_queued(*, run_after: datetime | None, using: str = "default") -> None:
     """Ring the alarms for a task just queued: this process's once the transaction commits,
-    and every worker process's through PostgreSQL's ``NOTIFY`` (sent on commit too)."""
+    and every worker process's through PostgreSQL's ``NOTIFY`` (sent on commit too).
+
+    Only a task due before an idle worker's next look (``TASK_WORKER_INTERVAL``) is announced
+    to other processes: a later one (a computer's turn after its 0.8 s pause) is seen at that
+    look, which then sleeps until it is due. PostgreSQL serializes the commits of transactions
+    that notify, so a notification an action does not need is a cost every match would share.
+    """
     due = due_time(run_after)
     transaction.on_commit(lambda: task_alarm.ring(due), using=using, robust=True)
     connection = connections[using]
-    if connection.vendor == "postgresql":
+    if connection.vendor == "postgresql" and due - time.time() < settings.TASK_WORKER_INTERVAL:
         with connection.cursor() as cursor:
             cursor.execute("SELECT pg_notify(%s, %s)", [NOTIFY_CHANNEL, f"{due:.3f}"])
 

@@ -143,7 +143,7 @@ class SiteWorker(Worker):
             on_started()
         beat = threading.Thread(target=self._beat_loop, name="worker-heartbeat", daemon=True)
         beat.start()
-        NotifyListener(alarm=task_alarm, stopping=self.stopping).start()
+        listener = NotifyListener(alarm=task_alarm, stopping=self.stopping).start()
         runners = [
             threading.Thread(
                 target=self._run_loop, args=(on_thread_start,), name=f"worker-{index}", daemon=True
@@ -157,6 +157,8 @@ class SiteWorker(Worker):
             runner.join()
         self.stopping.set()
         beat.join(timeout=settings.TASK_WORKER_HEARTBEAT_SECONDS + 5)
+        if listener is not None:
+            listener.join(timeout=5)  # it looks at ``stopping`` every second
         try:
             worker_heartbeat_end(worker_id=self.worker_id)
         except DATABASE_UNAVAILABLE:

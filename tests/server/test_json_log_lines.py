@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import json
 import logging
+import random
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -23,8 +24,8 @@ from django.utils import timezone
 from cribbage_site.asgi import application
 from games import services
 from games.models import MatchAction
-from games.selectors import match_view
 from kernel.log_context import JsonLogFormatter, LogContextFilter
+from tests.server.driving import random_move
 from tests.server.sockets import SAME_ORIGIN, Player, session_cookie
 from tests.support.servers import PROJECT_DIR, child_environment
 from tests.support.tasks import tasks_run_due
@@ -133,31 +134,33 @@ def test_a_workers_task_run_carries_its_task_id_and_the_line_that_queued_it_name
 ):
     settings.BOT_DELAY_SECONDS = 60  # queued with the player's action, run by the test below
     match = services.computer_match_create(creator=alice, options={"match_target": 1}, level="easy")
-    tasks_run_due(now=timezone.now() + timedelta(seconds=61))  # the computer's discard
-    match.refresh_from_db()
-    hand = match_view(match=match, seat=0)["cards"]
-    services.action_apply(
-        match_id=match.pk,
-        user=alice,
-        action={"type": "discard", "cards": hand[:2]},
-        action_id="alice-discard",
-    )
-    queued = [
-        line
-        for line in json_lines.with_message("task queued: games.tasks.bot_turn")
-        if line.get("action_id") == "alice-discard"
-    ]
-    assert len(queued) == 1
-    assert (queued[0]["match_id"], queued[0]["seat"]) == (match.pk, 0)
+    rng = random.Random(28)
+
+    def bot_turns_queued_by_alice() -> list[dict]:
+        return [
+            line
+            for line in json_lines.with_message("task queued: games.tasks.bot_turn")
+            if str(line.get("action_id", "")).startswith("alice-")
+        ]
+
+    for step in range(40):  # alice plays until one of her moves hands the turn to the computer
+        if bot_turns_queued_by_alice():
+            break
+        tasks_run_due(now=timezone.now() + timedelta(seconds=61))
+        move = random_move(match, rng)
+        if move is not None and move[0] == 0:
+            services.action_apply(
+                match_id=match.pk, user=alice, action=move[1], action_id=f"alice-{step}"
+            )
+    (queued,) = bot_turns_queued_by_alice()[:1]
+    assert (queued["match_id"], queued["seat"]) == (match.pk, 0)
     tasks_run_due(now=timezone.now() + timedelta(seconds=61))
 
-    bot_lines = [
+    (bot,) = [
         line
         for line in json_lines.with_message("action applied")
-        if line.get("task_id") == queued[0]["queued_task_id"]
+        if line.get("task_id") == queued["queued_task_id"]
     ]
-    assert len(bot_lines) == 1
-    (bot,) = bot_lines
     assert bot["task"] == "games.tasks.bot_turn"
     assert (bot["match_id"], bot["seat"]) == (match.pk, 1)
     assert bot["action_id"].startswith("bot-")
