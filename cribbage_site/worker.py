@@ -14,7 +14,9 @@ while it records a result). This one outlives outages of the database and of Red
   answers (every task is safe to run twice);
 - each worker holds a lease (cribbage_site/worker_lease.py), renewed by a heartbeat thread; a
   task left running by a worker that was killed runs again once that lease has lapsed;
-- a process runs ``TASK_WORKER_THREADS`` tasks at once, one thread each.
+- a process runs ``TASK_WORKER_THREADS`` tasks at once, one thread each;
+- an idle thread does not poll: it sleeps until the next task is due or a commit that queued
+  one wakes it (cribbage_site/task_alarm.py), ``TASK_WORKER_INTERVAL`` at most.
 
 At its start a worker sweeps (:func:`tasks_requeue`): whatever is due and has no task waiting
 is queued again; and it makes sure housekeeping (cribbage_site/housekeeping.py) is scheduled.
@@ -340,7 +342,8 @@ class SiteWorker(Worker):
 def worker_build(
     *, interval: float | None = None, worker_id: str = "", threads: int = 1
 ) -> SiteWorker:
-    """A worker for every queue of the default backend, polling every ``interval`` when idle."""
+    """A worker for every queue of the default backend; an idle thread sleeps until the next
+    task is due or it is woken (cribbage_site/task_alarm.py), at most ``interval``."""
     return SiteWorker(
         interval=settings.TASK_WORKER_INTERVAL if interval is None else interval,
         worker_id=worker_id or f"{os.uname().nodename[:20]}-{os.getpid()}-{get_random_string(8)}",
