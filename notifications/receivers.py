@@ -43,9 +43,10 @@ def match_result_text(*, match: Match, seat_number: int, winner_seat: int | None
     winners = partners_of(tuple(range(match.players)), winner_seat)
     if seat_number in winners:
         return f"You won your match against {others}."
-    winner = next((seat for seat in seats if seat.number == winner_seat), None)
-    name = _seat_name(winner) if winner is not None else "your opponent"
-    return f"{name} won your match against {others}."
+    winners_names = ", ".join(_seat_name(seat) for seat in seats if seat.number in winners)
+    if winners_names == others:
+        return f"You lost your match against {others}."
+    return f"{winners_names} won your match against {others}."
 
 
 @receiver(match_finished, dispatch_uid="notifications.match_result")
