@@ -1,4 +1,5 @@
-"""People with e-mail addresses for the notification tests, and a notice maker."""
+"""People with e-mail addresses for the notification tests, notice makers, and a real SMTP
+server (tests/support/smtp.py)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import pytest
 
 from kernel.notices import Notice
 from tests.support.people import make_user
+from tests.support.smtp import smtp_inbox  # noqa: F401 - the real SMTP server's fixture
 
 
 @pytest.fixture

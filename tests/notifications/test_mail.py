@@ -20,7 +20,6 @@ from notifications.selectors import settings_for
 from notifications.services import notification_settings_update
 from notifications.tasks import digests_send, notification_mail
 from tests.notifications.conftest import challenge, your_turn
-from tests.support.smtp import smtp_inbox  # noqa: F401 - the fixture
 from tests.support.tasks import tasks_run_due
 
 pytestmark = pytest.mark.django_db
