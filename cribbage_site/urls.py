@@ -37,6 +37,7 @@ urlpatterns = [
     path("tournaments/", include("tournaments.urls")),
     path("solitaire/", include("solitaire.urls")),
     path("notifications/", include("notifications.urls")),
+    path("", include("learn.urls")),
     path("matches/<int:match_id>/view.json", games_api.match_view_json, name="match_view_json"),
     path("matches/<int:match_id>/log.json", games_api.match_log_json, name="match_log_json"),
     path("matches/<int:match_id>/hint.json", games_api.match_hint_json, name="match_hint_json"),

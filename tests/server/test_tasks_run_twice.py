@@ -31,7 +31,7 @@ PROVED_SAFE_TWICE = {
     "cribbage_site.tasks.housekeeping_run": "tests/server/test_housekeeping.py",
     "lobby.tasks.seeks_expire": "tests/server/test_tasks_run_twice.py",
     "tournaments.tasks.tournament_start": "tests/tournaments/test_tasks_run_twice.py",
-    "tournaments.tasks.tournament_remind": "tests/notifications/test_tournament_notices.py",
+    "tournaments.tasks.tournament_remind": "tests/notifications/test_published_here.py",
     "notifications.tasks.notification_mail": "tests/notifications/test_mail.py",
     "notifications.tasks.digests_send": "tests/notifications/test_mail.py",
     "tournaments.tasks.tournament_round_next": "tests/tournaments/test_tasks_run_twice.py",
