@@ -65,7 +65,9 @@ INSTALLED_APPS = [
     "tournaments",
     "solitaire",
     "review",
+    "notifications",
     "learn",
+    "social",
     # The composition root: its management commands (run_worker, tasks_requeue) start the worker,
     # and its one model is the workers' lease (cribbage_site/models.py).
     "cribbage_site",
@@ -114,6 +116,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "accounts.context_processors.player_preferences",
+                "notifications.context_processors.notifications_bell",
             ],
         },
     },
@@ -211,6 +214,14 @@ EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "cribbage@localhost")
+# Links in mail (notifications, their unsubscribe links) need the site's address: no request.
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# Notifications by mail (notifications/mail.py): at most one "your turn" mail per match this
+# often (three hours), and the daily digest's period.
+NOTIFICATIONS_YOUR_TURN_MAIL_EVERY_SECONDS = env_float(
+    "NOTIFICATIONS_YOUR_TURN_MAIL_EVERY_SECONDS", 3 * 3600.0
+)
+NOTIFICATIONS_DIGEST_EVERY_SECONDS = env_float("NOTIFICATIONS_DIGEST_EVERY_SECONDS", 86400.0)
 
 # Production hardening; `manage.py check --deploy` passes when DEBUG is off.
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
@@ -266,6 +277,10 @@ if TEST_SOCKET_FAILURE_FRAME and not DEBUG:
     raise ImproperlyConfigured("TEST_SOCKET_FAILURE_FRAME is for test runs only and needs DEBUG on")
 # How long a seek outlives its creator's last lobby socket before the worker closes it.
 SEEK_CREATOR_GRACE_SECONDS = env_float("SEEK_CREATOR_GRACE_SECONDS", 20.0)
+# How long a direct challenge waits for an answer (docs/social.md): a match at one sitting (a
+# real-time clock or none), and one played over days.
+CHALLENGE_EXPIRY_SECONDS = env_int("CHALLENGE_EXPIRY_SECONDS", 600)
+CHALLENGE_EXPIRY_SECONDS_DAYS = env_int("CHALLENGE_EXPIRY_SECONDS_DAYS", 24 * 3600)
 # The leaderboard lists players whose rating deviation is at most this, with at least this many
 # rated matches (docs/ratings.md); raised/lowered by the browser tests so one match is enough.
 RATINGS_LEADERBOARD_MAX_DEVIATION = env_float("RATINGS_LEADERBOARD_MAX_DEVIATION", 75.0)
