@@ -201,6 +201,10 @@ def run_once(args, directory: Path, database: LiveDatabase, think: float, delay:
             worker.stop()
         server.stop()
     answers = figures["answers"]
+    if not answers:  # no computer move at all: the worker is broken, not slow; say why
+        for log in sorted(directory.glob("*.log")):
+            print(f"--- the end of {log.name}:\n" + "\n".join(log.read_text().splitlines()[-15:]))
+        raise SystemExit("the computer never moved: see the logs above")
     label = f"{think:g} s think, {delay:g} s pause" if think else f"flat out, {delay:g} s pause"
     p99 = percentile(answers, 0.99)
     print(
