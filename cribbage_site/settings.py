@@ -154,8 +154,10 @@ TASK_WORKER_INTERVAL = env_float("TASK_WORKER_INTERVAL", 0.5)
 TASK_WORKER_HEARTBEAT_SECONDS = env_float("TASK_WORKER_HEARTBEAT_SECONDS", 5.0)
 TASK_WORKER_LEASE_SECONDS = env_float("TASK_WORKER_LEASE_SECONDS", 30.0)
 # Tasks a worker process runs at once, one thread each (docs/performance.md, "Enough workers").
-# The server's own worker thread (TASK_WORKER_IN_SERVER) always runs one: SQLite has one writer.
 TASK_WORKER_THREADS = env_int("TASK_WORKER_THREADS", 4)
+# The server's own worker (TASK_WORKER_IN_SERVER): two threads. SQLite has one writer, but with
+# one thread a computer's turns queued behind each other's waits (measured, docs/performance.md).
+TASK_WORKER_IN_SERVER_THREADS = env_int("TASK_WORKER_IN_SERVER_THREADS", 2)
 # Housekeeping (cribbage_site/housekeeping.py), a durable task the workers keep scheduled: how
 # often it runs, how long finished task rows are kept, and after how long an idle guest who
 # never played is deleted.

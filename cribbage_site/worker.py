@@ -358,7 +358,9 @@ def worker_start_in_server(loop: asyncio.AbstractEventLoop) -> threading.Thread:
 
     Its threads are marked as the server's sync threads, so what their tasks send after a
     commit (kernel/sending.py) is handed to the server's loop, where the in-memory channel
-    layer and the sockets live. One thread: SQLite has one writer.
+    layer and the sockets live. ``TASK_WORKER_IN_SERVER_THREADS`` (2) threads: SQLite has one
+    writer, but a turn also waits (for the write lock, for its send), and with one thread the
+    turns queued behind those waits (docs/performance.md, "Enough workers").
     """
 
     def mark_thread() -> None:
@@ -367,7 +369,9 @@ def worker_start_in_server(loop: asyncio.AbstractEventLoop) -> threading.Thread:
 
     def run() -> None:
         try:
-            worker_build(worker_id=f"server-{os.getpid()}").run(on_thread_start=mark_thread)
+            worker_build(
+                worker_id=f"server-{os.getpid()}", threads=settings.TASK_WORKER_IN_SERVER_THREADS
+            ).run(on_thread_start=mark_thread)
         except Exception:  # the server goes on serving; the failure must be seen
             logger.exception("the server's worker thread stopped")
 
