@@ -202,7 +202,8 @@ def _match_chat_hello(match_id: int, user) -> dict[str, Any] | None:
         "room": "players" if seat is not None else "spectators",
         "room_key": room,
         "messages": selectors.chat_recent(room=room),
-        "abandon_after": abandon_after_seconds(),
+        # None at a turn-based match: closing its page abandons nothing (no claim, no countdown).
+        "abandon_after": None if match.time_control.turn_based else abandon_after_seconds(),
         "presence": [
             {
                 "seat": s.number,

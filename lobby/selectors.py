@@ -76,6 +76,8 @@ def seek_dict(seek: Seek, shown: dict | None = None) -> dict[str, Any]:
         "rating_range": [seek.rating_min, seek.rating_max],
         "options": seek.options,
         "clock": seek.time_control.key,
+        # Marked apart in the list: a days-per-move match is played over days, not now.
+        "turn_based": seek.time_control.turn_based,
         "label": " · ".join(
             part
             for part in (

@@ -11,6 +11,7 @@ from games.engine.actions import (
     Claim,
     Discard,
     Muggins,
+    MugginsPass,
     Play,
     Resign,
     Shuffle,
@@ -28,6 +29,7 @@ from games.engine.flow import (
     new_match,
     replay,
     seats_to_act,
+    seats_waited_on,
     shuffled_deck,
 )
 from games.engine.options import MatchOptions, TimeControl
@@ -47,6 +49,7 @@ __all__ = [
     "TimeControl",
     "MatchState",
     "Muggins",
+    "MugginsPass",
     "Play",
     "Resign",
     "Shuffle",
@@ -65,6 +68,7 @@ __all__ = [
     "score_play",
     "score_show",
     "seats_to_act",
+    "seats_waited_on",
     "show_total",
     "shuffled_deck",
     "view",

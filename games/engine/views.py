@@ -101,6 +101,10 @@ def with_legal(data: dict[str, Any]) -> dict[str, Any]:
     pending = data["pending_claim"]
     muggins = data["muggins"]
     callers = () if muggins is None else opponents_of(tuple(data["seats"]), muggins["claimant"])
+    # A turn-based window holds the claimant's side's cards and claims (claims.held_by_window).
+    holds = muggins is not None and bool(data["options"].get("turn_based"))
+    mover = pending["seat"] if pending is not None else data["turn"] if phase == "play" else None
+    held = holds and mover is not None and mover not in callers
     to_act: set[int] = set()
     if phase != "match_over":
         to_act.update(callers)
@@ -108,14 +112,18 @@ def with_legal(data: dict[str, Any]) -> dict[str, Any]:
             to_act.update(
                 s for s, done in zip(data["seats"], data["discarded"], strict=True) if not done
             )
-        if pending is not None:
-            to_act.add(pending["seat"])
-        elif phase == "play" and data["turn"] is not None:
-            to_act.add(data["turn"])
+        if mover is not None and not held:
+            to_act.add(mover)
     data["to_act"] = sorted(to_act)
     seat = data["viewer"]
     playable: list[str] = []
-    if seat is not None and phase == "play" and pending is None and data["turn"] == seat:
+    if (
+        seat is not None
+        and phase == "play"
+        and pending is None
+        and data["turn"] == seat
+        and not held
+    ):
         room = MAX_COUNT - data["count"]
         playable = [card for card in data["cards"] if parse_card(card).value <= room]
     may_discard = seat is not None and phase == "discard" and not data["discarded"][seat]
@@ -128,7 +136,9 @@ def with_legal(data: dict[str, Any]) -> dict[str, Any]:
         "discard": may_discard,
         "throw": throw,
         "play": playable,
-        "claim": pending["subject"] if pending is not None and pending["seat"] == seat else None,
+        "claim": pending["subject"]
+        if pending is not None and pending["seat"] == seat and not held
+        else None,
         "muggins": seat in callers,
     }
     return data

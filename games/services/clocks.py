@@ -15,6 +15,11 @@ increment to the seat that acted and starts the clocks of the seats the engine w
 clock (docs/protocol.md), so a page's reducer keeps the clock as the server has it, and queues
 the durable check (``games.tasks.clock_check``) that ends the match on time if nobody acts.
 
+A turn-based clock (``"days"``) runs the same way with one difference: nothing is banked. Each
+time the engine comes to wait on a seat, and after each action of a seat it still waits on, that
+seat's clock is set to the days per move afresh; a seat that was already waited on and has not
+acted (the other player in the discard) keeps what it had left. There is no increment.
+
 Running out loses the match with two seats (the engine's resignation with the reason
 ``"time"``). At three and four seats the match goes on: the computer plays for the seat that ran
 out for the rest of the match, announced to the table by a ``seat_timed_out`` event; that
@@ -31,6 +36,7 @@ from django.utils import timezone
 
 from games import engine
 from games.broadcast import broadcast_progress
+from games.engine.options import TURN_BASED
 from games.models import Match
 from games.selectors import clock_view
 from games.services import timers
@@ -42,6 +48,7 @@ from games.services.recording import (
     record_event,
     save_progress,
 )
+from games.services.turn_notices import your_turn_publish
 
 OUT_OF_TIME = "time"
 
@@ -116,10 +123,20 @@ def clock_restart(progress: Progress, *, acted: int | None, now: datetime) -> No
     if match.status == Match.Status.ACTIVE:
         # A seat already out of time is played by the computer, without a clock.
         running = [seat for seat in sorted(engine.seats_to_act(progress.state)) if remaining[seat]]
+    newly_waited_on: list[int] = []
+    if running and match.clock_kind == TURN_BASED:
+        waiting_before = set(match.clock_running) if match.clock_since is not None else set()
+        for seat in running:
+            if seat == acted or seat not in waiting_before:
+                remaining[seat] = match.clock_bank * 1000  # a fresh move's days
+            if seat != acted and seat not in waiting_before:
+                newly_waited_on.append(seat)
     match.clock_remaining = remaining
     match.clock_running = running
     match.clock_since = now if running else None
     record_event(progress, "clock_changed", {"clock": clock_view(match)})
+    if newly_waited_on:
+        your_turn_publish(match=match, seats=newly_waited_on, seq=match.last_seq)
     if running:
         timers.clock_check_schedule(
             match=match, after=min(remaining[seat] for seat in running) / 1000

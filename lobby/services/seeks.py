@@ -27,6 +27,9 @@ from ratings.selectors import rating_value_for
 
 def checked_options(options: dict[str, Any] | None) -> dict[str, Any]:
     """Options validated by the engine's own rules, in MatchOptions.to_dict() shape."""
+    if "turn_based" in (options or {}):
+        # The match is turn-based by its time control (days per move), never by this key.
+        raise LobbyError("bad_options", "Choose days per move to play a turn-based match.")
     try:
         return MatchOptions.from_dict(dict(options or {})).to_dict()
     except (ValueError, TypeError) as error:

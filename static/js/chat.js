@@ -294,6 +294,10 @@ export class MatchSocial {
   }
 
   renderPresence() {
+    if (this.abandonAfter === null) {
+      this.renderTurnBasedPresence();
+      return;
+    }
     // The table shows each player's connection beside their name (static/js/table/seat-zones.js).
     const connected = this.players.map((seat) => [seat, !this.absentSince.has(seat)]);
     const told = JSON.stringify(connected);
@@ -309,6 +313,35 @@ export class MatchSocial {
     const state = this.presence.render(away, this.abandonAfter);
     if (this.claimForm) this.claimForm.hidden = state !== "claimable";
   }
+
+  /**
+   * A turn-based match (days per move; the hello's `abandon_after` is null): closing the page is
+   * how it is played, so nobody is "disconnected" and no win is claimed. The opponent's absence
+   * is only told as when they were last here.
+   */
+  renderTurnBasedPresence() {
+    if (this.presenceTold !== "turn-based") {
+      this.presenceTold = "turn-based";
+      window.dispatchEvent(new CustomEvent("cribbage:presence", { detail: { connected: [] } }));
+    }
+    if (!this.presence || this.seat === null || this.over) return;
+    const gone = [...this.absentSince].filter(([seat]) => seat !== this.seat).map(([, at]) => at);
+    const text = gone.length ? `Your opponent was last here ${agoText(Date.now() - Math.max(...gone))}.` : "";
+    if (this.presence.shown.textContent !== text) this.presence.shown.textContent = text;
+  }
+}
+
+/** "3 minutes ago", "2 days ago": when someone was last here. */
+export function agoText(ms) {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  const units = [[86400, "day"], [3600, "hour"], [60, "minute"]];
+  for (const [size, unit] of units) {
+    if (seconds >= size) {
+      const count = Math.floor(seconds / size);
+      return `${count} ${unit}${count === 1 ? "" : "s"} ago`;
+    }
+  }
+  return "moments ago";
 }
 
 function spokenDuration(seconds) {

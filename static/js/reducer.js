@@ -55,17 +55,20 @@ export function reduceView(view, event) {
 export function withLegal(data) {
   const { phase, pending_claim: pending, muggins } = data;
   const callers = muggins === null ? [] : opponentsOf(data.seats, muggins.claimant);
+  // A turn-based window holds the claimant's side's cards and claims (engine: held_by_window).
+  const holds = muggins !== null && Boolean(data.options.turn_based);
+  const mover = pending !== null ? pending.seat : phase === "play" ? data.turn : null;
+  const held = holds && mover !== null && !callers.includes(mover);
   const toAct = new Set();
   if (phase !== "match_over") {
     callers.forEach((caller) => toAct.add(caller));
     if (phase === "discard") data.seats.forEach((seat, i) => !data.discarded[i] && toAct.add(seat));
-    if (pending !== null) toAct.add(pending.seat);
-    else if (phase === "play" && data.turn !== null) toAct.add(data.turn);
+    if (mover !== null && !held) toAct.add(mover);
   }
   data.to_act = [...toAct].sort((a, b) => a - b);
   const seat = data.viewer;
   let playable = [];
-  if (seat !== null && phase === "play" && pending === null && data.turn === seat) {
+  if (seat !== null && phase === "play" && pending === null && data.turn === seat && !held) {
     const room = MAX_COUNT - data.count;
     playable = data.cards.filter((card) => cardValue(card) <= room);
   }
@@ -74,7 +77,7 @@ export function withLegal(data) {
     discard: mayDiscard,
     throw: mayDiscard ? cardsThrown(data.options, { dealer: seat === data.dealer }) : 0,
     play: playable,
-    claim: pending !== null && pending.seat === seat ? pending.subject : null,
+    claim: pending !== null && pending.seat === seat && !held ? pending.subject : null,
     muggins: callers.includes(seat),
   };
   return data;

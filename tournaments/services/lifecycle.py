@@ -128,6 +128,9 @@ def tournament_create(
         _refuse("rated_needs_account", "sign up to create rated tournaments; guests play casual")
     if not clock.timed:
         _refuse("tournament_needs_clock", "a tournament's tables have a clock: choose one")
+    if clock.turn_based:
+        # A round waits for its slowest table: days per move would hold the field for weeks.
+        _refuse("tournament_realtime_only", "a tournament's tables have a real-time clock")
     if rank_by_duplicate and not duplicate:
         _refuse("bad_options", "ranking by the duplicate score needs duplicate deals")
     if acc_knockout and kind != Tournament.Kind.ACC:
