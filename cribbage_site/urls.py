@@ -22,6 +22,7 @@ register_converter(UsernameConverter, "username")
 urlpatterns = [
     path("", views.home, name="home"),
     path("rules/", views.rules, name="rules"),
+    path("games/", games_views.my_matches, name="my_matches"),
     # Pages that compose two apps live in the higher one and keep their old addresses here.
     path(
         "accounts/players/<username:username>/", games_views.player_profile, name="player_profile"

@@ -21,6 +21,7 @@ from accounts.services import profile_for
 from games import player_records
 from games.forms import ComputerMatchForm
 from games.hints import hint_allowed
+from games.in_play import matches_in_play
 from games.models import Match
 from games.privacy import match_hidden_from, match_hidden_refusal, private_link_path
 from games.profile_sections import profile_sections
@@ -160,3 +161,16 @@ def player_profile(request: HttpRequest, username: str) -> HttpResponse:
         "profile_sections": profile_sections(player=player, viewer=request.user),
     }
     return render(request, "accounts/profile.html", context)
+
+
+def my_matches(request: HttpRequest) -> HttpResponse:
+    """/games/: the visitor's matches in play, those waiting on them first, with time left.
+
+    Only the visitor's own (a guest's too); a visitor who is not signed in has none. Read when
+    asked: a reload shows what changed.
+    """
+    return render(
+        request,
+        "games/in_play.html",
+        {"in_play": matches_in_play(user=request.user)},
+    )
