@@ -64,7 +64,9 @@ def seek_dict(seek: Seek, shown: dict | None = None) -> dict[str, Any]:
     when the caller lists many seeks, so they are read once, not once a seek."""
     if shown is None:
         shown = ratings_shown_for(user_ids={seek.creator_id})
-    kind = kind_of(variant=seek.variant, players=seek.players)
+    kind = kind_of(
+        variant=seek.variant, players=seek.players, turn_based=seek.time_control.turn_based
+    )
     rating_label, rating_value = rating_shown(shown, user_id=seek.creator_id, kind=kind)
     return {
         "id": seek.pk,

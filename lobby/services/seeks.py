@@ -118,7 +118,10 @@ def _require_within_range(seek: Seek, user: User) -> None:
     if seek.rating_min is None and seek.rating_max is None:
         return
     rating = rating_value_for(
-        user_id=user.pk, kind=kind_of(variant=seek.variant, players=seek.players)
+        user_id=user.pk,
+        kind=kind_of(
+            variant=seek.variant, players=seek.players, turn_based=seek.time_control.turn_based
+        ),
     )
     too_low = seek.rating_min is not None and rating < seek.rating_min
     too_high = seek.rating_max is not None and rating > seek.rating_max
