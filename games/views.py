@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.guests import guest_sign_in
 from accounts.services import profile_for
@@ -163,6 +163,7 @@ def player_profile(request: HttpRequest, username: str) -> HttpResponse:
     return render(request, "accounts/profile.html", context)
 
 
+@require_GET
 def my_matches(request: HttpRequest) -> HttpResponse:
     """/games/: the visitor's matches in play, those waiting on them first, with time left.
 
