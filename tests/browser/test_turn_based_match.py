@@ -1,0 +1,102 @@
+"""Two people play a three-day match: they throw, one of them closes the page and stops
+answering; nobody is told they are "disconnected" and nobody may claim the win; /games/ puts the
+match first for the one it waits on; and when the three days have passed (the clock moved in
+the database, as tests/browser/test_clocks.py does, and the durable check's time with it) the
+worker ends the match on time and the one still there sees the win.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tests.browser.conftest import settle, start_match
+from tests.browser.table_checks import act
+from tests.conftest import save_screenshot
+from tests.support.servers import PROJECT_DIR
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+DESKTOP = {"width": 1366, "height": 768}
+PHONE = {"width": 390, "height": 844}
+DAYS_PASS = """
+from datetime import timedelta
+from django_tasks_db.models import DBTaskResult
+from games.models import Match
+match = Match.objects.get(pk={match_id})
+gone = timedelta(days=3, minutes=1)
+Match.objects.filter(pk=match.pk).update(clock_since=match.clock_since - gone)
+for task in DBTaskResult.objects.filter(task_path="games.tasks.clock_check", status="READY"):
+    if task.args_kwargs["kwargs"]["match_id"] == match.pk:
+        DBTaskResult.objects.filter(pk=task.pk).update(run_after=task.run_after - gone)
+"""
+
+
+def three_days_pass(database_url: str, match_id: int) -> None:
+    """Three days and a minute pass for the match: its running clock, and the check queued for
+    when that clock runs out."""
+    subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", DAYS_PASS.format(match_id=match_id)],
+        cwd=PROJECT_DIR,
+        env={**os.environ, "DATABASE_URL": database_url},
+        check=True,
+        capture_output=True,
+    )
+
+
+def test_a_three_day_match_is_lost_on_time_by_the_player_who_stopped_answering(
+    seat_players, live_database
+):
+    alice, bob = seat_players(DESKTOP, PHONE)
+    start_match(alice, bob, variant="five", clock="3d")
+    assert "3 days per move" in alice.page.locator("#match-options").inner_text()
+    players = [alice, bob]
+    truth = settle(players)
+    match_id = truth["match"]
+    # Both throw to the crib; the play then waits on the pone alone.
+    for player in players:
+        act(player, player.view(), keyboard=False)
+    truth = settle(players, after=truth["seq"])
+    pone = truth["view"]["turn"]
+    assert pone is not None and truth["view"]["phase"] == "play"
+    leaver, stayer = players[pone], players[1 - pone]
+    # The clock shows days, and runs for the pone only.
+    running = f'#clocks .clock[data-seat="{pone}"].running'
+    stayer.page.locator(running).wait_for(timeout=10_000)
+    assert (
+        " d " in stayer.page.locator(f'#clocks .clock[data-seat="{pone}"] .clock-time').inner_text()
+    )
+
+    # The pone closes the page and stops answering.
+    leaver_context = leaver.page.context
+    leaver.page.close()
+    stayer.page.locator("[data-presence]", has_text="last here").wait_for(timeout=15_000)
+    assert stayer.page.locator("[data-claim]").count() == 0  # no claim at a turn-based table
+    assert stayer.page.locator(".presence-badge:visible").count() == 0  # no "Disconnected"
+    save_screenshot(stayer.page, "turn-based-opponent-away-phone")
+
+    # /games/ lists the match for the one it waits on, first, as their move, with days left.
+    games = leaver_context.new_page()
+    games.set_viewport_size(DESKTOP)
+    games.goto(f"{alice.base_url}/games/")
+    first = games.locator("[data-testid=in-play-row]").first
+    assert first.get_attribute("data-match-id") == str(match_id)
+    assert "Your move" in first.inner_text() and "left" in first.inner_text()
+    assert "Turn-based" in first.inner_text()
+    save_screenshot(games, "games-in-play-desktop")
+    games.set_viewport_size(PHONE)
+    save_screenshot(games, "games-in-play-phone")
+    assert games.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    games.close()
+
+    # Three days pass; the worker's check ends the match on time with nobody acting.
+    three_days_pass(live_database.url, match_id)
+    panel = stayer.page.locator("#result-panel")
+    panel.wait_for(state="visible", timeout=30_000)
+    panel.filter(has_text="won on time").wait_for(timeout=10_000)
+    stayer.page.wait_for_function("() => window.cribbage.view.end_reason === 'time'")
+    assert stayer.page.evaluate("window.cribbage.view.winner") == 1 - pone
+    save_screenshot(stayer.page, "turn-based-won-on-time-phone")
