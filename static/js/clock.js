@@ -120,8 +120,11 @@ export class ClockDisplay {
     const now = this.time.now();
     for (const line of this.element.children) {
       const seat = Number(line.dataset.seat);
-      const left = remainingMs(clock, seat, now);
       const running = clock.running.includes(seat);
+      // Days per move: a seat not waited on will have the full days when its move comes, so
+      // that is what it shows (the server gives a new wait its days afresh).
+      const idleDays = clock.kind === "days" && !running && clock.remaining[seat] > 0;
+      const left = idleDays ? clock.bank * 1000 : remainingMs(clock, seat, now);
       line.querySelector(".clock-name").textContent = this.name(seat);
       line.querySelector(".clock-time").textContent = formatClock(left);
       line.classList.toggle("running", running);

@@ -15,6 +15,7 @@ import pytest
 
 from tests.browser.conftest import settle, start_match
 from tests.browser.table_checks import act
+from tests.browser.test_accessibility_audit import audit
 from tests.conftest import save_screenshot
 from tests.support.servers import PROJECT_DIR
 
@@ -86,6 +87,7 @@ def test_a_three_day_match_is_lost_on_time_by_the_player_who_stopped_answering(
     assert first.get_attribute("data-match-id") == str(match_id)
     assert "Your move" in first.inner_text() and "left" in first.inner_text()
     assert "Turn-based" in first.inner_text()
+    assert audit(games, "/games/ with a match waiting on the viewer") == []
     save_screenshot(games, "games-in-play-desktop")
     games.set_viewport_size(PHONE)
     save_screenshot(games, "games-in-play-phone")
