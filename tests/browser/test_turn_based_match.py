@@ -16,6 +16,7 @@ import pytest
 from tests.browser.conftest import settle, start_match
 from tests.browser.table_checks import act
 from tests.browser.test_accessibility_audit import audit
+from tests.browser.test_manual_scoring_and_muggins import claim, true_points
 from tests.conftest import save_screenshot
 from tests.support.servers import PROJECT_DIR
 
@@ -102,3 +103,63 @@ def test_a_three_day_match_is_lost_on_time_by_the_player_who_stopped_answering(
     stayer.page.wait_for_function("() => window.cribbage.view.end_reason === 'time'")
     assert stayer.page.evaluate("window.cribbage.view.winner") == 1 - pone
     save_screenshot(stayer.page, "turn-based-won-on-time-phone")
+
+
+def nothing_else_to_do(view: dict) -> bool:
+    legal = view["legal"]
+    return not (legal["claim"] or legal["play"] or legal["discard"])
+
+
+def test_in_a_turn_based_match_the_claimant_waits_until_the_opponent_passes_on_muggins(
+    seat_players,
+):
+    alice, bob = seat_players(DESKTOP, PHONE)
+    start_match(alice, bob, variant="five", scoring="manual", muggins=True, clock="3d")
+    players = [alice, bob]
+    seq = -1
+    passed = False
+    for _ in range(300):
+        truth = settle(players, after=seq)
+        seq = truth["seq"]
+        views = [player.view() for player in players]
+        # The window holds the claimant: the only thing left to do is the caller's answer.
+        held = next(
+            (
+                index
+                for index, view in enumerate(views)
+                if view["legal"]["muggins"]
+                and nothing_else_to_do(view)
+                and nothing_else_to_do(views[1 - index])
+                and view["phase"] != "match_over"
+            ),
+            None,
+        )
+        if held is not None:
+            caller, claimant = players[held], players[1 - held]
+            assert claimant.view()["to_act"] == [held]
+            assert claimant.page.locator("#claim-form").count() == 0
+            pass_button = caller.page.locator("#muggins-pass")
+            assert pass_button.is_visible()
+            assert "Play waits for your answer" in caller.page.inner_text("#muggins-form")
+            save_screenshot(
+                caller.page, f"turn-based-muggins-pass-{'desktop' if held == 0 else 'phone'}"
+            )
+            pass_button.click()
+            truth = settle(players, after=seq)
+            assert truth["view"]["muggins"] is None
+            assert 1 - held in truth["view"]["to_act"]  # the claimant goes on
+            passed = True
+            break
+        if views[0]["phase"] == "match_over":
+            break
+        acted = False
+        for player, view in zip(players, views, strict=True):
+            if view["legal"]["claim"]:
+                claim(player, true_points(view), quick=False)
+                acted = True
+                break
+        if acted:
+            continue
+        acted_any = [act(alice, views[0], keyboard=False), act(bob, views[1], keyboard=False)]
+        assert any(acted_any), f"nobody could act in {truth['view']['phase']}"
+    assert passed, "no Muggins window ever held a claimant"
