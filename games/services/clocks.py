@@ -122,7 +122,14 @@ def clock_restart(progress: Progress, *, acted: int | None, now: datetime) -> No
     running: list[int] = []
     if match.status == Match.Status.ACTIVE:
         # A seat already out of time is played by the computer, without a clock.
-        running = [seat for seat in sorted(engine.seats_to_act(progress.state)) if remaining[seat]]
+        # A turn-based clock runs only for the seats the game cannot go on without: an
+        # optional Muggins call waits on nobody's days (a real-time clock runs as it always has).
+        waiting = (
+            engine.seats_waited_on(progress.state)
+            if match.clock_kind == TURN_BASED
+            else engine.seats_to_act(progress.state)
+        )
+        running = [seat for seat in sorted(waiting) if remaining[seat]]
     newly_waited_on: list[int] = []
     if running and match.clock_kind == TURN_BASED:
         waiting_before = set(match.clock_running) if match.clock_since is not None else set()

@@ -247,3 +247,35 @@ def test_a_guest_plays_turn_based_too(db):
     match = services.match_create(creator=host, options={"match_target": 1}, clock=THREE_DAYS)
     match = services.match_join(match=match, user=guest)
     assert stored(match).clock_kind == "days"
+
+
+def test_at_three_seats_an_optional_muggins_call_runs_nobodys_days(db, notices):
+    people = [make_user(name) for name in ("ann", "ben", "cat")]
+    match = services.match_create(
+        creator=people[0],
+        options={"players": 3, "match_target": 1, "scoring": "manual", "muggins": True},
+        clock=THREE_DAYS,
+    )
+    for person in people[1:]:
+        match = services.match_join(match=match, user=person)
+    for seat in range(3):
+        services.action_apply(match_id=match.pk, user=people[seat], action=first_legal(match, seat))
+    # The first card and its claim: the claimant's two opponents may call, and one of them
+    # plays next; only that one's days run.
+    state = load_state(stored(match))
+    mover = state.turn
+    services.action_apply(match_id=match.pk, user=people[mover], action=first_legal(match, mover))
+    state = load_state(stored(match))
+    notices.clear()
+    services.action_apply(
+        match_id=match.pk,
+        user=people[mover],
+        action={"type": "claim", "points": state.pending.actual},
+    )
+    state = load_state(stored(match))
+    assert state.window is not None
+    callers = set(engine.seats_to_act(state)) - {state.turn}
+    assert callers  # an opponent who may call but is not to play
+    assert stored(match).clock_running == [state.turn]
+    # Told: the one to play; not the other caller, whose call is optional.
+    assert [n.recipient_id for n in notices] == [people[state.turn].pk]
