@@ -106,3 +106,17 @@ def test_a_match_made_with_turn_based_options_but_a_live_clock_is_live(alice):
         clock=TimeControl("realtime", 300, 3),
     )
     assert "turn_based" not in Match.objects.get(pk=match.pk).state["options"]
+
+
+def test_a_challenge_offers_days_per_move_and_makes_a_turn_based_match(alice, bob):
+    from social.services.challenges import challenge_accept, challenge_create
+
+    page = signed_in(alice).get(f"/challenges/new/?to={bob.username}").content.decode()
+    assert 'value="3d"' in page and "3 days per move" in page
+    challenge = challenge_create(
+        challenger=alice, challenged=bob, options={"variant": "five"}, clock=TimeControl.parse("3d")
+    )
+    match = challenge_accept(user=bob, challenge_id=challenge.pk)
+    stored = Match.objects.get(pk=match.pk)
+    assert stored.time_control == TimeControl.parse("3d")
+    assert stored.state["options"]["turn_based"] is True
