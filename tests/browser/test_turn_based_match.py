@@ -93,6 +93,14 @@ def test_a_three_day_match_is_lost_on_time_by_the_player_who_stopped_answering(
     games.set_viewport_size(PHONE)
     save_screenshot(games, "games-in-play-phone")
     assert games.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    # The home page's box says the same.
+    games.goto(f"{alice.base_url}/")
+    box = games.get_by_test_id("home-in-play")
+    assert "Your move" in box.locator(f'[data-match-id="{match_id}"]').inner_text()
+    box.scroll_into_view_if_needed()
+    save_screenshot(games, "home-in-play-phone")
+    games.set_viewport_size(DESKTOP)
+    save_screenshot(games, "home-in-play-desktop")
     games.close()
 
     # Three days pass; the worker's check ends the match on time with nobody acting.
