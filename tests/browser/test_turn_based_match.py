@@ -1,8 +1,10 @@
 """Two people play a three-day match: they throw, one of them closes the page and stops
-answering; nobody is told they are "disconnected" and nobody may claim the win; /games/ puts the
-match first for the one it waits on; and when the three days have passed (the clock moved in
-the database, as tests/browser/test_clocks.py does, and the durable check's time with it) the
-worker ends the match on time and the one still there sees the win.
+answering; nobody is told they are "disconnected" and nobody may claim the win; /games/ and the
+home page put the match first for the one it waits on; that player comes back a day later to
+the same table, in step, and leaves again; and when the three days have passed (the clock moved
+in the database, as tests/browser/test_clocks.py does, and the durable check's time with it)
+the worker ends the match on time and the one still there sees the win. A second test: the
+Muggins window in moves, passed with the table's Pass button.
 """
 
 from __future__ import annotations
@@ -13,8 +15,8 @@ import sys
 
 import pytest
 
-from tests.browser.conftest import settle, start_match
-from tests.browser.table_checks import act
+from tests.browser.conftest import Player, settle, start_match
+from tests.browser.table_checks import act, check_table
 from tests.browser.test_accessibility_audit import audit
 from tests.browser.test_manual_scoring_and_muggins import claim, true_points
 from tests.conftest import save_screenshot
@@ -29,7 +31,7 @@ from datetime import timedelta
 from django_tasks_db.models import DBTaskResult
 from games.models import Match
 match = Match.objects.get(pk={match_id})
-gone = timedelta(days=3, minutes=1)
+gone = timedelta(minutes={minutes})
 Match.objects.filter(pk=match.pk).update(clock_since=match.clock_since - gone)
 for task in DBTaskResult.objects.filter(task_path="games.tasks.clock_check", status="READY"):
     if task.args_kwargs["kwargs"]["match_id"] == match.pk:
@@ -37,11 +39,17 @@ for task in DBTaskResult.objects.filter(task_path="games.tasks.clock_check", sta
 """
 
 
-def three_days_pass(database_url: str, match_id: int) -> None:
-    """Three days and a minute pass for the match: its running clock, and the check queued for
-    when that clock runs out."""
+def time_passes(database_url: str, match_id: int, *, minutes: int) -> None:
+    """``minutes`` pass for the match: its running clock, and the check queued for when that
+    clock runs out."""
     subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", DAYS_PASS.format(match_id=match_id)],
+        [
+            sys.executable,
+            "manage.py",
+            "shell",
+            "-c",
+            DAYS_PASS.format(match_id=match_id, minutes=minutes),
+        ],
         cwd=PROJECT_DIR,
         env={**os.environ, "DATABASE_URL": database_url},
         check=True,
@@ -103,8 +111,21 @@ def test_a_three_day_match_is_lost_on_time_by_the_player_who_stopped_answering(
     save_screenshot(games, "home-in-play-desktop")
     games.close()
 
-    # Three days pass; the worker's check ends the match on time with nobody acting.
-    three_days_pass(live_database.url, match_id)
+    # A day later the pone comes back to the same table, in step with the server, and sees a
+    # day gone from their move; then closes the page again without playing.
+    time_passes(live_database.url, match_id, minutes=24 * 60)
+    back = leaver_context.new_page()
+    back.set_viewport_size(DESKTOP)
+    back.goto(stayer.page.url)
+    back.wait_for_selector("#connection[data-state=open]")
+    returned = Player(leaver.name, back, leaver.base_url)
+    check_table(returned, returned.server_view())
+    mine = back.locator(f'#clocks .clock[data-seat="{pone}"] .clock-time').inner_text()
+    assert mine.startswith("1 d 23 h"), mine
+    back.close()
+
+    # The other two days pass; the worker's check ends the match on time with nobody acting.
+    time_passes(live_database.url, match_id, minutes=2 * 24 * 60 + 1)
     panel = stayer.page.locator("#result-panel")
     panel.wait_for(state="visible", timeout=30_000)
     panel.filter(has_text="won on time").wait_for(timeout=10_000)
