@@ -25,6 +25,7 @@ ACTION_KINDS = {
     "play": "play",
     "claim": "claim",
     "muggins": "muggins",
+    "muggins_pass": "pass",  # a turn-based match's answer to a Muggins window (docs/engine.md)
     "resign": "resign",
 }
 

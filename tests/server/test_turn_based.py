@@ -239,6 +239,13 @@ def test_the_computer_passes_on_muggins_so_a_turn_based_match_never_stalls(alice
     assert match.status == Match.Status.FINISHED and match.finish_reason != "time"
     assert MatchEvent.objects.filter(match=match, type="score_revealed").exists()
     assert passes > 0  # the window held the computer's next claim until alice passed
+    # The review replays it (the options say turn-based, so the passes are legal there too).
+    from review.export import match_transcript
+    from review.stored import match_timeline_get
+
+    steps = match_timeline_get(match=match)["steps"]
+    assert sum(step["kind"] == "pass" for step in steps) >= passes
+    assert "Cribbage match" in match_transcript(match=match)
 
 
 def test_a_guest_plays_turn_based_too(db):
