@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "tournaments",
     "solitaire",
     "review",
+    "moderation",
     # The composition root: its management commands (run_worker, tasks_requeue) start the worker,
     # and its one model is the workers' lease (cribbage_site/models.py).
     "cribbage_site",
@@ -111,6 +112,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "accounts.context_processors.player_preferences",
+                "moderation.context_processors.moderation",
             ],
         },
     },

@@ -142,6 +142,55 @@ export class ChatPanel {
         input.value = "";
       });
     }
+    // Members may report a line of someone else's (moderation); the panel says where to send it.
+    this.reportUrl = root.dataset.reportUrl || null;
+    this.viewer = root.dataset.viewer || null;
+    this.dialog = root.querySelector("[data-report-dialog]");
+    if (this.reportUrl && this.dialog) this.setUpReporting();
+  }
+
+  setUpReporting() {
+    const form = this.dialog.querySelector("[data-report-form]");
+    this.reportError = this.dialog.querySelector("[data-report-error]");
+    this.dialog.querySelector("[data-report-cancel]").addEventListener("click", () => this.dialog.close());
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const answer = await this.sendReport({
+        line: this.reporting,
+        reason: form.elements.reason.value,
+        details: form.elements.details.value,
+      });
+      if (answer.ok) {
+        form.reset();
+        this.dialog.close();
+        this.showError(answer.message); // the thanks, where refusals show
+      } else {
+        this.reportError.textContent = answer.message;
+      }
+    });
+  }
+
+  async sendReport(body) {
+    const token = (document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/) || [])[1] || "";
+    try {
+      const response = await fetch(this.reportUrl, {
+        method: "POST",
+        body: JSON.stringify(body),
+        headers: { "Content-Type": "application/json", "X-CSRFToken": decodeURIComponent(token) },
+        credentials: "same-origin",
+      });
+      const answer = await response.json();
+      return { ok: response.ok, message: answer.message };
+    } catch {
+      return { ok: false, message: "The report could not be sent; try again in a moment." };
+    }
+  }
+
+  openReport(message) {
+    this.reporting = message.id;
+    this.reportError.textContent = "";
+    this.dialog.querySelector("[data-report-quote]").textContent = `${message.author}: ${message.text}`;
+    this.dialog.showModal();
   }
 
   setTitle(text) {
@@ -167,6 +216,15 @@ export class ChatPanel {
     text.className = "chat-text";
     text.textContent = message.text;
     line.append(time, " ", author, " ", text);
+    if (this.reportUrl && this.dialog && message.author !== this.viewer) {
+      const report = document.createElement("button");
+      report.type = "button";
+      report.className = "chat-report";
+      report.textContent = "Report";
+      report.setAttribute("aria-label", `Report this line by ${message.author}`);
+      report.addEventListener("click", () => this.openReport(message));
+      line.append(" ", report);
+    }
     this.log.append(line);
     while (this.log.children.length > MAX_LINES) this.log.firstElementChild.remove();
     this.log.scrollTop = this.log.scrollHeight;
