@@ -74,7 +74,7 @@ class TaskQueueAdmin(DBTaskResultAdmin):
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         # Rows are never edited; the action needs staff with the change permission.
-        return obj is None and request.user.has_perm("django_tasks_db.change_dbtaskresult")
+        return obj is None and request.user.has_perm("django_tasks_database.change_dbtaskresult")
 
     @admin.action(description="Run the failed tasks again", permissions=["change"])
     def rerun_failed(

@@ -74,20 +74,16 @@ class ReportAdmin(admin.ModelAdmin):
     actions = ("warn", "mute", "ban_from_chat", "disable_account", "dismiss")
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Report]:
+        return super().get_queryset(request).select_related("reported", "reporter", "handled_by")
+
+    def get_ordering(self, request: HttpRequest) -> list[Any]:
         # The queue: open reports first, each group oldest first.
-        return (
-            super()
-            .get_queryset(request)
-            .select_related("reported", "reporter", "handled_by")
-            .annotate(
-                queue_rank=Case(
-                    When(status=Report.Status.OPEN, then=Value(0)),
-                    default=Value(1),
-                    output_field=IntegerField(),
-                )
-            )
-            .order_by("queue_rank", "created_at", "pk")
+        open_first = Case(
+            When(status=Report.Status.OPEN, then=Value(0)),
+            default=Value(1),
+            output_field=IntegerField(),
         )
+        return [open_first.asc(), "created_at", "pk"]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
