@@ -35,6 +35,7 @@ class MuteForm(StaffReasonForm):
         choices=[(str(minutes), label) for label, minutes in services.MUTE_PERIODS.items()],
         initial="60",
     )
+    field_order = ["period", "reason"]
 
 
 def _apply(request: HttpRequest, queryset: QuerySet[Report], act: Any, done: str) -> None:

@@ -69,8 +69,8 @@ class Report(models.Model):
         ]
 
     def __str__(self) -> str:
-        what = f"line {self.chat_line_id}" if self.chat_line_id else "player"
-        return f"Report {self.pk}: {what} by {self.reported_id} ({self.reason})"
+        said = f': "{self.chat_text[:40]}"' if self.chat_text else ""
+        return f"Report {self.pk} of {self.reported}{said} ({self.get_reason_display()})"
 
 
 class ChatRestriction(models.Model):

@@ -161,6 +161,7 @@ export class ChatPanel {
         details: form.elements.details.value,
       });
       if (answer.ok) {
+        this.reported(this.reporting);
         form.reset();
         this.dialog.close();
         this.showError(answer.message); // the thanks, where refusals show
@@ -184,6 +185,14 @@ export class ChatPanel {
     } catch {
       return { ok: false, message: "The report could not be sent; try again in a moment." };
     }
+  }
+
+  /** A line this page has reported: its button says so and cannot send it twice. */
+  reported(lineId) {
+    const button = this.log.querySelector(`.chat-report[data-line="${lineId}"]`);
+    if (!button) return;
+    button.disabled = true;
+    button.textContent = "Reported";
   }
 
   openReport(message) {
@@ -220,6 +229,7 @@ export class ChatPanel {
       const report = document.createElement("button");
       report.type = "button";
       report.className = "chat-report";
+      report.dataset.line = message.id;
       report.textContent = "Report";
       report.setAttribute("aria-label", `Report this line by ${message.author}`);
       report.addEventListener("click", () => this.openReport(message));
