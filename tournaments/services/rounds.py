@@ -9,6 +9,7 @@ table, and the task re-checks that the round is over, so a repeat pairs nothing 
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 
 from django.db import transaction
 from django.db.models import Q
@@ -31,7 +32,7 @@ from tournaments.pairing import (
     round_robin_schedule,
     swiss_pair,
 )
-from tournaments.selectors import entries_seeded, standings_for
+from tournaments.selectors import entries_seeded, standings_for, tournament_podium
 from tournaments.services import timers
 from tournaments.services.decks import DUPLICATE_DECKS
 
@@ -227,8 +228,25 @@ def _table_start(
 def tournament_finish(tournament: Tournament) -> None:
     tournament.status = Tournament.Status.FINISHED
     tournament.finished_at = timezone.now()
-    tournament.save(update_fields=["status", "finished_at"])
+    podium = tournament_podium(tournament)
+    tournament.winner_name = podium[0].name if podium else ""
+    tournament.save(update_fields=["status", "finished_at", "winner_name"])
     tournament_changed(tournament.pk)
+
+
+def winner_names_backfill(tournaments: Iterable[Tournament]) -> None:
+    """Name the winner of listed tournaments that finished before the name was stored.
+
+    Migration tournaments 0004 added the field without filling it (the podium needs the live
+    models); each such tournament is filled the first time a list shows it, then never again.
+    """
+    for tournament in tournaments:
+        if tournament.status != Tournament.Status.FINISHED or tournament.winner_name:
+            continue
+        podium = tournament_podium(tournament)
+        if podium:
+            tournament.winner_name = podium[0].name
+            Tournament.objects.filter(pk=tournament.pk).update(winner_name=tournament.winner_name)
 
 
 def round_next_if_done(*, tournament_id: int, after_round: int) -> bool:

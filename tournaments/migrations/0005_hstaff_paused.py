@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0003_clock"),
+        ("tournaments", "0004_winner_name"),
     ]
 
     operations = [
