@@ -156,6 +156,9 @@ TASK_WORKER_THREADS = env_int("TASK_WORKER_THREADS", 4)
 # often it runs, how long finished task rows are kept, and after how long an idle guest who
 # never played is deleted.
 HOUSEKEEPING_EVERY_SECONDS = env_float("HOUSEKEEPING_EVERY_SECONDS", 3600.0)
+# Reports one member may send per window (moderation/services.py; docs/social.md).
+REPORTS_PER_WINDOW = env_int("REPORTS_PER_WINDOW", 5)
+REPORTS_WINDOW_SECONDS = env_int("REPORTS_WINDOW_SECONDS", 3600)
 TASK_RESULTS_KEEP_DAYS = env_float("TASK_RESULTS_KEEP_DAYS", 7.0)
 GUESTS_PURGE_AFTER_DAYS = env_int("GUESTS_PURGE_AFTER_DAYS", 30)
 

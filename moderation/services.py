@@ -35,11 +35,7 @@ MUTE_PERIODS: dict[str, int] = {
 
 
 def report_throttle() -> Throttle:
-    return Throttle(
-        "reports",
-        int(getattr(settings, "REPORTS_PER_WINDOW", 5)),
-        int(getattr(settings, "REPORTS_WINDOW_SECONDS", 3600)),
-    )
+    return Throttle("reports", settings.REPORTS_PER_WINDOW, settings.REPORTS_WINDOW_SECONDS)
 
 
 def reporter_required(user: Any) -> User:
