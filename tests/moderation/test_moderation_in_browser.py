@@ -120,3 +120,54 @@ def test_a_reported_player_is_muted_by_staff_and_their_next_line_reaches_nobody(
     )
     assert mallory.locator("[data-testid=lobby-chat-log] li", has_text="still here").count() == 0
     save_screenshot(alice, "lobby-after-mute-phone")
+
+
+def staff_acts(staff, server, action: str, row_text: str, fields: dict[str, str]) -> None:
+    """Staff choose ``action`` for the report whose row shows ``row_text``, and confirm it."""
+    staff.goto(f"{server.url}/admin/moderation/report/")
+    staff.locator("#result_list tbody tr", has_text=row_text).locator("input.action-select").check()
+    staff.select_option("select[name=action]", action)
+    staff.click("button[name=index]")
+    staff.get_by_test_id("staff-action-form").wait_for()
+    for name, value in fields.items():
+        staff.fill(f"[name={name}]", value)
+    staff.get_by_test_id("staff-action-confirm").click()
+    staff.locator(".messagelist li.success").wait_for()
+
+
+def test_a_player_reported_from_their_profile_is_warned_and_sees_it_once(
+    live_database, site_server, new_page
+):
+    create_live_users(live_database.url, "ann_mod", "rex_mod", "sam_mod")
+    make_staff(live_database.url, "sam_mod")
+
+    ann = new_page(DESKTOP)
+    log_in(ann, site_server, "ann_mod", "/accounts/players/rex_mod/")
+    ann.get_by_test_id("report-player").click()
+    ann.wait_for_url("**/moderation/report/player/rex_mod/")
+    ann.select_option("#report-reason", "name")
+    ann.fill("#report-details", "the name is a slur in my language")
+    save_screenshot(ann, "report-player-form")
+    ann.set_viewport_size(PHONE)
+    save_screenshot(ann, "report-player-form-phone")
+    ann.get_by_test_id("report-send").click()
+    ann.get_by_test_id("report-sent").wait_for()
+
+    staff = new_page(DESKTOP)
+    staff.goto(f"{site_server.url}/admin/login/?next=/admin/")
+    staff.fill("#id_username", "sam_mod")
+    staff.fill("#id_password", PASSWORD)
+    staff.click("input[type=submit]")
+    staff.wait_for_url("**/admin/")
+    staff_acts(staff, site_server, "warn", "rex_mod", {"text": "Please choose a different name."})
+
+    rex = new_page(PHONE)
+    log_in(rex, site_server, "rex_mod", "/lobby/")
+    banner = rex.get_by_test_id("staff-warnings")
+    assert "Please choose a different name." in banner.inner_text()
+    save_screenshot(rex, "staff-warning-phone")
+    rex.get_by_test_id("warning-read").click()
+    rex.wait_for_url("**/lobby/")
+    assert rex.get_by_test_id("staff-warnings").count() == 0
+    rex.goto(f"{site_server.url}/")
+    assert rex.get_by_test_id("staff-warnings").count() == 0
