@@ -164,7 +164,7 @@ export class ChatPanel {
         this.reported(this.reporting);
         form.reset();
         this.dialog.close();
-        this.showError(answer.message); // the thanks, where refusals show
+        this.showError(answer.message, { ok: true });
       } else {
         this.reportError.textContent = answer.message;
       }
@@ -240,8 +240,10 @@ export class ChatPanel {
     this.log.scrollTop = this.log.scrollHeight;
   }
 
-  showError(text) {
+  /** A refusal (or, with `ok`, a confirmation such as a report's thanks) for five seconds. */
+  showError(text, { ok = false } = {}) {
     if (!this.errorBox) return;
+    this.errorBox.classList.toggle("is-ok", ok);
     this.errorBox.textContent = text;
     window.clearTimeout(this.errorTimer);
     this.errorTimer = window.setTimeout(() => {
