@@ -12,6 +12,7 @@ import pytest
 
 from tests.browser.conftest import PASSWORD, create_live_users
 from tests.conftest import ARTIFACTS_DIR, save_screenshot
+from tests.support.accessibility import blocking_violations, describe
 from tests.support.servers import PROJECT_DIR
 
 pytestmark = pytest.mark.browser
@@ -45,6 +46,12 @@ def log_in(page, server, name: str, next_path: str) -> None:
     page.wait_for_url(f"**{next_path}")
 
 
+def assert_accessible(page) -> None:
+    """axe-core finds no serious or critical violation (as tests/browser/test_accessibility_audit)."""
+    found = blocking_violations(page)
+    assert not found, describe(found)
+
+
 def say(page, text: str) -> None:
     page.get_by_test_id("lobby-chat-input").fill(text)
     page.get_by_test_id("lobby-chat-send").click()
@@ -74,6 +81,7 @@ def test_a_reported_player_is_muted_by_staff_and_their_next_line_reaches_nobody(
     assert RUDE in dialog.locator("[data-report-quote]").inner_text()
     alice.get_by_test_id("lobby-chat-report-reason").select_option("abuse")
     alice.get_by_test_id("lobby-chat-report-details").fill("insults everyone in the lobby")
+    assert_accessible(alice)
     save_screenshot(alice, "report-line-dialog-phone")
     alice.get_by_test_id("lobby-chat-report-send").click()
     dialog.wait_for(state="hidden")
@@ -152,6 +160,7 @@ def test_a_player_reported_from_their_profile_is_warned_and_sees_it_once(
     ann.select_option("#report-reason", "name")
     ann.fill("#report-details", "the name is a slur in my language")
     save_screenshot(ann, "report-player-form")
+    assert_accessible(ann)
     ann.set_viewport_size(PHONE)
     save_screenshot(ann, "report-player-form-phone")
     ann.get_by_test_id("report-send").click()
@@ -170,6 +179,7 @@ def test_a_player_reported_from_their_profile_is_warned_and_sees_it_once(
     banner = rex.get_by_test_id("staff-warnings")
     assert "Please choose a different name." in banner.inner_text()
     save_screenshot(rex, "staff-warning-phone")
+    assert_accessible(rex)
     rex.get_by_test_id("warning-read").click()
     rex.wait_for_url("**/lobby/")
     assert rex.get_by_test_id("staff-warnings").count() == 0
