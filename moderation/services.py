@@ -105,11 +105,7 @@ def report_line_create(
     if evidence.line.author_id == person.pk:
         raise ModerationError("report_yourself", "You cannot report your own line.")
     if Report.objects.filter(reporter=person, chat_line_id=line_id).exists():
-        raise ModerationError(
-            "already_reported",
-            "Thank you, you have already reported this line: staff will see it.",
-            status=409,
-        )
+        raise _already_reported()
     _count_against_limit(person)
     match = Match.objects.filter(pk=evidence.match_id).first() if evidence.match_id else None
     try:
@@ -129,11 +125,16 @@ def report_line_create(
                 match=match,
             )
     except IntegrityError:  # the same report sent twice at once: the first one counts
-        raise ModerationError(
-            "already_reported",
-            "Thank you, you have already reported this line: staff will see it.",
-            status=409,
-        ) from None
+        raise _already_reported() from None
+
+
+def _already_reported() -> ModerationError:
+    """The kind answer to a second report of one line (the first is with the staff)."""
+    return ModerationError(
+        "already_reported",
+        "Thank you, you have already reported this line: staff will see it.",
+        status=409,
+    )
 
 
 def _handled(report: Report | None, staff: User, status: str = Report.Status.ACTIONED) -> None:

@@ -21,9 +21,8 @@ THANKS = "Thank you: staff will look at your report."
 def report_player(request: HttpRequest, username: str) -> HttpResponse:
     """The form that reports a player (linked from their profile)."""
     player = get_object_or_404(get_user_model(), username=username)
-    services.reporter_required(
-        request.user
-    )  # refuses visitors and guests with a page, before the form
+    # Visitors and guests are refused with a page before they see the form.
+    services.reporter_required(request.user)
     context = {"player": player, "reasons": Report.Reason.choices, "error": None, "sent": False}
     if request.method == "POST":
         try:
@@ -39,7 +38,7 @@ def report_player(request: HttpRequest, username: str) -> HttpResponse:
                 raise
             context.update(error=error.message, chosen=request.POST.get("reason"))
             context["details"] = request.POST.get("details", "")[: services.DETAILS_MAX]
-    return render(request, "moderation/report_player.html", context, status=200)
+    return render(request, "moderation/report_player.html", context)
 
 
 @require_POST

@@ -77,9 +77,10 @@ def tournament_resume(*, tournament_id: int, staff: Any, reason: str) -> bool:
         tournament.paused_at = None
         tournament.save(update_fields=["paused_at"])
         if tournament.status == Tournament.Status.UPCOMING:
-            due = tournament.starts_at if tournament.starts_at else None
+            # A start time that passed during the hold means now (the default).
+            due = tournament.starts_at
             timers.start_schedule(
-                tournament=tournament, at=max(due, timezone.now()) if due else None
+                tournament=tournament, at=due if due and due > timezone.now() else None
             )
         else:
             timers.round_next_schedule(tournament=tournament, after_round=tournament.current_round)
