@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "tournaments",
     "solitaire",
     "review",
+    "learn",
     "moderation",
     # The composition root: its management commands (run_worker, tasks_requeue) start the worker,
     # and its one model is the workers' lease (cribbage_site/models.py).

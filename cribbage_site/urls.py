@@ -36,6 +36,7 @@ urlpatterns = [
     path("ratings/", include("ratings.urls")),
     path("tournaments/", include("tournaments.urls")),
     path("solitaire/", include("solitaire.urls")),
+    path("", include("learn.urls")),
     path("moderation/", include("moderation.urls")),
     path("matches/<int:match_id>/view.json", games_api.match_view_json, name="match_view_json"),
     path("matches/<int:match_id>/log.json", games_api.match_log_json, name="match_log_json"),

@@ -72,9 +72,7 @@ async def test_a_chat_banned_player_is_silent_in_the_match_chat_too(alice, mallo
     await listener.close()
 
 
-async def test_disabling_an_account_closes_its_open_sockets_and_they_cannot_return(
-    mallory, stella
-):
+async def test_disabling_an_account_closes_its_open_sockets_and_they_cannot_return(mallory, stella):
     from django.db import connections
 
     from tests.site.test_session_sockets import (
