@@ -54,24 +54,31 @@ def discard_tables(deals: int, rng: random.Random) -> list[float]:
 
 
 def play_positions(positions: int, rng: random.Random) -> list[float]:
+    """Random moments of a two-player six-card play: each side kept four, some played."""
     timings = []
-    for _ in range(positions):
+    while len(timings) < positions:
         deck = list(DECK)
         rng.shuffle(deck)
-        hand = tuple(deck[: rng.randint(2, 4)])
-        series: list = []
-        count = 0
-        for card in deck[4:8]:
-            if count + card.value <= 31 and rng.random() < 0.6:
-                series.append(card)
+        mine_kept, theirs_kept, thrown, starter = deck[:4], deck[4:8], tuple(deck[8:10]), deck[10]
+        mine = tuple(mine_kept[: rng.randint(0, 3)])
+        theirs = tuple(theirs_kept[: rng.randint(0, 3)])
+        pile, count = [], 0
+        for card in (*theirs, *mine):
+            if count + card.value <= 31:
+                pile.append(card)
                 count += card.value
-        seen = tuple(deck[8:12])
-        start = time.perf_counter()
-        play_card_values(
-            PlayPosition(
-                hand=hand, series=tuple(series), seen=seen, opponent_holds=rng.randint(1, 4)
-            )
+        position = PlayPosition(
+            hand=tuple(mine_kept[len(mine) :]),
+            mine=mine,
+            theirs=theirs,
+            pile=tuple(pile),
+            thrown=thrown,
+            starter=starter,
+            opponent_holds=4 - len(theirs),
+            is_dealer=rng.random() < 0.5,
         )
+        start = time.perf_counter()
+        play_card_values(position)
         timings.append((time.perf_counter() - start) * 1000)
     return timings
 

@@ -1,5 +1,6 @@
-"""The task queue in the admin: django-tasks-db's list, with filters operators need (by task, by
-age, overdue) and an action that runs a failed task again (cribbage_site/task_queue.py)."""
+"""The task queue in the admin: django-tasks-db's list under the queue's figures
+(cribbage_site/task_queue.py), with filters operators need (by task, by age, overdue) and an
+action that runs a failed task again (cribbage_site/task_rerun.py)."""
 
 from __future__ import annotations
 
@@ -7,14 +8,15 @@ from datetime import timedelta
 from typing import Any
 
 from django.contrib import admin, messages
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django_tasks_db.admin import DBTaskResultAdmin
 from django_tasks_db.compat import TaskResultStatus
-from django_tasks_db.models import DBTaskResult
+from django_tasks_db.models import DBTaskResult, get_date_max
 
-from cribbage_site.task_queue import task_rerun
+from cribbage_site.task_queue import task_queue_figures
+from cribbage_site.task_rerun import task_rerun
 from kernel.errors import SiteError
 from kernel.staff_forms import staff_action_form
 
@@ -52,7 +54,12 @@ class AgeFilter(admin.SimpleListFilter):
     def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
         now = timezone.now()
         if self.value() == "overdue":
-            return queryset.filter(status=TaskResultStatus.READY, run_after__lt=now - OVERDUE_AFTER)
+            late = now - OVERDUE_AFTER
+            # A task queued without a time is due from its enqueueing (run_after is then the
+            # backend's "never" date); one with a time, from that time.
+            return queryset.filter(status=TaskResultStatus.READY).filter(
+                Q(run_after=get_date_max(), enqueued_at__lt=late) | Q(run_after__lt=late)
+            )
         bound = self.BOUNDS.get(self.value() or "")
         if bound is not None:
             return queryset.filter(enqueued_at__lt=now - bound)
@@ -65,6 +72,12 @@ admin.site.unregister(DBTaskResult)
 @admin.register(DBTaskResult)
 class TaskQueueAdmin(DBTaskResultAdmin):
     actions = ("rerun_failed",)
+    change_list_template = "admin/django_tasks_database/dbtaskresult/change_list.html"
+
+    def changelist_view(self, request: HttpRequest, extra_context: Any = None) -> HttpResponse:
+        # The queue's figures above the list, as /healthz?deep and the metrics read them.
+        context = {**(extra_context or {}), "queue": task_queue_figures()}
+        return super().changelist_view(request, extra_context=context)
 
     def get_list_display(self, request: HttpRequest) -> Any:
         return ("id", "task_name", "status", "enqueued_at", "run_after", "finished_at")

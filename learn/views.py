@@ -133,32 +133,43 @@ def _optional_cards(text: str, what: str, most: int) -> tuple[Card, ...]:
     return cards_read(text, what=what, sizes=tuple(range(1, most + 1)))
 
 
+PLAY_FIELDS = ("hand", "pile", "mine", "theirs", "thrown", "starter", "holds", "own", "opp")
+
+
 @require_GET
 def play_page(request: HttpRequest) -> HttpResponse:
-    """A moment in the play: each card you may lay with its expected net points."""
+    """A moment in the play: each card you may lay, valued as the review grades a play."""
     query = request.GET
-    context: dict[str, Any] = {
-        "hand_text": query.get("hand", ""),
-        "pile_text": query.get("pile", ""),
-        "seen_text": query.get("seen", ""),
-        "opp_holds": query.get("holds", "4"),
-        "variant": "five" if query.get("variant") == "five" else "six",
-    }
-    if context["hand_text"]:
+    context: dict[str, Any] = {name: query.get(name, "") for name in PLAY_FIELDS}
+    context["variant"] = "five" if query.get("variant") == "five" else "six"
+    context["role"] = "dealer" if query.get("role") == "dealer" else "pone"
+    context["go"] = query.get("go") == "1"
+    if context["hand"]:
         try:
-            holds = context["opp_holds"].strip()
+            holds = context["holds"].strip()
             if not holds.isdigit() or len(holds) > 1:
                 raise LearnError("bad_holding", "Say how many cards the opponent holds, 0 to 4.")
+            kept = 4 if context["variant"] == "six" else 3
+            (starter,) = cards_read(context["starter"], what="starter", sizes=(1,))
             position = PlayPosition(
-                hand=cards_read(context["hand_text"], what="hand", sizes=(1, 2, 3, 4)),
-                series=_optional_cards(context["pile_text"], "pile", 8),
-                seen=_optional_cards(context["seen_text"], "cards seen", 20),
+                hand=cards_read(context["hand"], what="hand", sizes=tuple(range(1, kept + 1))),
+                mine=_optional_cards(context["mine"], "cards you played", kept),
+                theirs=_optional_cards(context["theirs"], "cards they played", kept),
+                pile=_optional_cards(context["pile"], "pile", 8),
+                thrown=cards_read(
+                    context["thrown"], what="throw", sizes=(6 - kept if kept == 4 else 2,)
+                ),
+                starter=starter,
                 opponent_holds=int(holds),
+                is_dealer=context["role"] == "dealer",
+                scores=_scores(query),
                 variant=context["variant"],
+                they_said_go=query.get("go") == "1",
             )
-            values = play_card_values(position)
+            found = play_card_values(position)
             context["position"] = position
-            context["values"] = sorted(values.items(), key=lambda item: -item[1])
+            context["found"] = found
+            context["values"] = sorted(found.values.items(), key=lambda item: -item[1])
         except LearnError as error:
             context["error"] = error.message
     return _page(request, "learn/play.html", context)

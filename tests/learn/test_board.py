@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from games.bots.expert import with_pegging
-from games.engine.cards import DECK, parse_card, parse_cards
+from games.engine.cards import parse_card, parse_cards
 from games.strategy.analysis import analyze_discard
 from games.strategy.keep_pegging import keep_pegging
-from games.strategy.pegging_search import play_values
+from games.strategy.review.pegging import graded_play_values
 from learn.board import PlayPosition, ThrowPosition, play_card_values, throws_ranked
 from learn.errors import LearnError
 
@@ -46,33 +46,53 @@ def test_scores_past_the_game_are_refused():
         throws_ranked(ThrowPosition(parse_cards("5H 5D JS QC 2H"), is_dealer=False, scores=(70, 3)))
 
 
-def test_a_play_position_is_valued_by_the_experts_search():
-    hand, pile, seen = parse_cards("5H 6D 9S"), parse_cards("TC"), parse_cards("KH QS 2C")
-    values = play_card_values(PlayPosition(hand=hand, series=pile, seen=seen, opponent_holds=3))
-    unseen = [card for card in DECK if card not in {*hand, *pile, *seen}]
-    assert values == play_values(
-        seat=0, hand=hand, unseen=unseen, held_counts=(3, 3), series=pile, count=10
+def test_a_play_position_is_valued_as_the_review_grades_a_play():
+    position = PlayPosition(
+        hand=parse_cards("5H 6D 9S"),
+        mine=parse_cards("4C"),
+        theirs=parse_cards("TC"),
+        pile=parse_cards("TC 4C"),
+        thrown=parse_cards("KH QS"),
+        starter=parse_card("2C"),
+        opponent_holds=3,
+        is_dealer=True,
     )
-    assert set(values) == set(hand)
+    found = play_card_values(position)
+    values, depth = graded_play_values(position.state(), 0)
+    assert (found.values, found.depth) == (values, depth)
+    assert set(found.values) == set(position.hand)
 
 
-def test_a_pile_over_31_or_a_card_twice_is_refused():
+def _position(**changes):
+    fields = {
+        "hand": parse_cards("5H"),
+        "mine": parse_cards("2H 3H 4S"),
+        "theirs": parse_cards("TC KD QS"),
+        "pile": parse_cards("TC KD QS"),
+        "thrown": parse_cards("AH AS"),
+        "starter": parse_card("7C"),
+        "opponent_holds": 1,
+    }
+    return PlayPosition(**{**fields, **changes})
+
+
+def test_a_pile_over_31_a_card_twice_or_counts_that_do_not_add_up_are_refused():
     with pytest.raises(LearnError, match="never passes 31"):
         play_card_values(
-            PlayPosition(
-                hand=parse_cards("5H"), series=parse_cards("TC KD QS 2H"), seen=(), opponent_holds=1
+            _position(
+                theirs=parse_cards("TC KD QS 2C"), pile=parse_cards("TC KD QS 2C"), opponent_holds=0
             )
         )
     with pytest.raises(LearnError, match="twice"):
-        play_card_values(
-            PlayPosition(
-                hand=parse_cards("5H"), series=parse_cards("5H"), seen=(), opponent_holds=1
-            )
-        )
+        play_card_values(_position(thrown=parse_cards("5H AS")))
+    with pytest.raises(LearnError, match="You kept 4"):
+        play_card_values(_position(mine=parse_cards("2H")))
+    with pytest.raises(LearnError, match="They kept 4"):
+        play_card_values(_position(opponent_holds=3))
+    with pytest.raises(LearnError, match="one of the cards played"):
+        play_card_values(_position(pile=parse_cards("9D")))
 
 
 def test_no_card_under_31_means_go():
-    position = PlayPosition(
-        hand=(parse_card("KH"),), series=parse_cards("TC KD 5S"), seen=(), opponent_holds=1
-    )
-    assert play_card_values(position) == {}
+    found = play_card_values(_position())  # the count is 30 and you hold the five
+    assert found.values == {} and found.depth == "go"

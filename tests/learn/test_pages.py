@@ -81,12 +81,40 @@ def test_the_board_refuses_bad_input(query, message):
 
 
 def test_a_play_position_lists_each_card_and_refuses_a_pile_over_31():
-    page = Client().get("/analysis/play/", {"hand": "5H 6D", "pile": "TC", "holds": "3"})
+    base = {"mine": "4C", "theirs": "TC", "thrown": "KH QS", "starter": "2C", "holds": "3"}
+    page = Client().get("/analysis/play/", {**base, "hand": "5H 6D 9S", "pile": "TC 4C"})
     assert page.status_code == 200 and 'data-testid="play-values"' in page.content.decode()
-    over = Client().get("/analysis/play/", {"hand": "5H", "pile": "TC KD QS 2H", "holds": "1"})
+    over = Client().get(
+        "/analysis/play/",
+        {
+            **base,
+            "hand": "5H",
+            "mine": "4C 3D 2S",
+            "thrown": "AH AS",
+            "theirs": "TC KD QS 9D",
+            "pile": "TC KD QS 9D",
+            "holds": "0",
+        },
+    )
     assert over.status_code == 400 and "never passes 31" in over.content.decode()
-    go = Client().get("/analysis/play/", {"hand": "KH", "pile": "TC KD 5S", "holds": "1"})
-    assert 'data-testid="play-go"' in go.content.decode()
+    go = Client().get(
+        "/analysis/play/",
+        {
+            **base,
+            "hand": "KH",
+            "mine": "4C 3D 2S",
+            "thrown": "AH AS",
+            "theirs": "TC KD QS",
+            "pile": "TC KD QS",
+            "holds": "1",
+        },
+    )
+    assert go.status_code == 200 and 'data-testid="play-go"' in go.content.decode()
+    for missing in ("starter", "thrown"):
+        refused = Client().get(
+            "/analysis/play/", {**base, "hand": "5H 6D 9S", "pile": "TC 4C", missing: ""}
+        )
+        assert refused.status_code == 400
 
 
 def _ticket(client: Client) -> str:

@@ -136,6 +136,7 @@ def test_the_task_queue_filters_by_task_and_status_and_reruns_a_failed_one(stell
     assert list(listing.context["cl"].result_list) == [failed]
     overdue = client.get("/admin/django_tasks_database/dbtaskresult/", {"age": "overdue"})
     assert list(overdue.context["cl"].result_list) == []
+    assert "Due now: <strong>0</strong>" in listing.content.decode()
 
     confirmed(client, "/admin/django_tasks_database/dbtaskresult/", "rerun_failed", failed.pk)
     copy = DBTaskResult.objects.exclude(pk=failed.pk).get()
@@ -143,6 +144,31 @@ def test_the_task_queue_filters_by_task_and_status_and_reruns_a_failed_one(stell
     assert copy.args_kwargs == failed.args_kwargs
     assert DBTaskResult.objects.get(pk=failed.pk).status == TaskResultStatus.FAILED
     assert StaffAction.objects.get().action == "task_rerun"
+
+
+def test_a_task_due_for_over_a_minute_is_listed_overdue_with_the_queue_figures(stella, client):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from lobby import tasks as lobby_tasks
+
+    lobby_tasks.seeks_expire.enqueue()  # no run_after: due from its enqueueing
+    stuck = DBTaskResult.objects.get()
+    lobby_tasks.seeks_expire.using(run_after=timezone.now() + timedelta(hours=1)).enqueue()
+    client.force_login(stella)
+    url = "/admin/django_tasks_database/dbtaskresult/"
+    assert list(client.get(url, {"age": "overdue"}).context["cl"].result_list) == []
+    DBTaskResult.objects.filter(pk=stuck.pk).update(
+        enqueued_at=timezone.now() - timedelta(minutes=5)
+    )
+    listing = client.get(url, {"age": "overdue"})
+    assert list(listing.context["cl"].result_list) == [stuck]
+    figures = listing.content.decode()
+    assert (
+        "Due now: <strong>1</strong>" in figures
+        and "scheduled for later: <strong>1</strong>" in figures
+    )
 
 
 def test_a_task_that_did_not_fail_is_not_run_again(stella, client):

@@ -95,7 +95,7 @@ const DEPTH_TEXT = {
 };
 
 /** One graded play: "alice played 7♣ (best 8♦): Mistake, 1.5 points lost". */
-export function playLine(play, name) {
+export function playLine(play, name, boardHref = null) {
   const line = element("li", `play-grade grade-line-${play.label}`);
   line.dataset.play = String(play.play);
   line.append(`${name(play.seat)}: ${shortCard(play.card)}`);
@@ -104,6 +104,12 @@ export function playLine(play, name) {
   if (play.lost >= 0.05) line.append(` ${lostText(play)} lost`);
   else if (play.by_win_probability) line.append(" (by chance to win)");
   if (play.depth) line.title = DEPTH_TEXT[play.depth] || "";
+  if (boardHref) {
+    const link = element("a", "grade-analyse-play", "Analyse");
+    link.href = boardHref;
+    link.dataset.testid = "analyse-play";
+    line.append(" ", link);
+  }
   return line;
 }
 
@@ -126,7 +132,7 @@ export function luckText(luck) {
 }
 
 /** The "This hand" panel for the step: discards, the plays (this step's marked), luck, claims. */
-export function renderHandAnalysis(container, analysis, step, name) {
+export function renderHandAnalysis(container, analysis, step, name, playHref = () => null) {
   container.replaceChildren();
   if (!analysis) {
     container.append(element("p", "muted", "The analysis of this match is not available."));
@@ -142,7 +148,7 @@ export function renderHandAnalysis(container, analysis, step, name) {
   if (hand.plays.length) {
     const plays = element("ol", "play-grades");
     for (const play of hand.plays) {
-      const line = playLine(play, name);
+      const line = playLine(play, name, playHref(play, hand));
       if (step.kind === "play" && step.play === play.play) {
         line.classList.add("current");
         line.setAttribute("aria-current", "step");
