@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "tournaments",
     "solitaire",
     "review",
+    "notifications",
     "learn",
     "social",
     "moderation",
@@ -114,6 +115,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "accounts.context_processors.player_preferences",
+                "notifications.context_processors.notifications_bell",
                 "moderation.context_processors.moderation",
             ],
         },
@@ -215,6 +217,14 @@ EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "cribbage@localhost")
+# Links in mail (notifications, their unsubscribe links) need the site's address: no request.
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# Notifications by mail (notifications/mail.py): at most one "your turn" mail per match this
+# often (three hours), and the daily digest's period.
+NOTIFICATIONS_YOUR_TURN_MAIL_EVERY_SECONDS = env_float(
+    "NOTIFICATIONS_YOUR_TURN_MAIL_EVERY_SECONDS", 3 * 3600.0
+)
+NOTIFICATIONS_DIGEST_EVERY_SECONDS = env_float("NOTIFICATIONS_DIGEST_EVERY_SECONDS", 86400.0)
 
 # Production hardening; `manage.py check --deploy` passes when DEBUG is off.
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)

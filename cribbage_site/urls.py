@@ -36,6 +36,7 @@ urlpatterns = [
     path("ratings/", include("ratings.urls")),
     path("tournaments/", include("tournaments.urls")),
     path("solitaire/", include("solitaire.urls")),
+    path("notifications/", include("notifications.urls")),
     path("", include("learn.urls")),
     path("", include("social.urls")),
     path("moderation/", include("moderation.urls")),
