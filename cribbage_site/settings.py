@@ -65,8 +65,10 @@ INSTALLED_APPS = [
     "tournaments",
     "solitaire",
     "review",
+    "notifications",
     "learn",
     "social",
+    "moderation",
     # The composition root: its management commands (run_worker, tasks_requeue) start the worker,
     # and its one model is the workers' lease (cribbage_site/models.py).
     "cribbage_site",
@@ -113,6 +115,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "accounts.context_processors.player_preferences",
+                "notifications.context_processors.notifications_bell",
+                "moderation.context_processors.moderation",
             ],
         },
     },
@@ -156,6 +160,9 @@ TASK_WORKER_THREADS = env_int("TASK_WORKER_THREADS", 4)
 # often it runs, how long finished task rows are kept, and after how long an idle guest who
 # never played is deleted.
 HOUSEKEEPING_EVERY_SECONDS = env_float("HOUSEKEEPING_EVERY_SECONDS", 3600.0)
+# Reports one member may send per window (moderation/services.py; docs/social.md).
+REPORTS_PER_WINDOW = env_int("REPORTS_PER_WINDOW", 5)
+REPORTS_WINDOW_SECONDS = env_int("REPORTS_WINDOW_SECONDS", 3600)
 TASK_RESULTS_KEEP_DAYS = env_float("TASK_RESULTS_KEEP_DAYS", 7.0)
 GUESTS_PURGE_AFTER_DAYS = env_int("GUESTS_PURGE_AFTER_DAYS", 30)
 
@@ -210,6 +217,14 @@ EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "cribbage@localhost")
+# Links in mail (notifications, their unsubscribe links) need the site's address: no request.
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# Notifications by mail (notifications/mail.py): at most one "your turn" mail per match this
+# often (three hours), and the daily digest's period.
+NOTIFICATIONS_YOUR_TURN_MAIL_EVERY_SECONDS = env_float(
+    "NOTIFICATIONS_YOUR_TURN_MAIL_EVERY_SECONDS", 3 * 3600.0
+)
+NOTIFICATIONS_DIGEST_EVERY_SECONDS = env_float("NOTIFICATIONS_DIGEST_EVERY_SECONDS", 86400.0)
 
 # Production hardening; `manage.py check --deploy` passes when DEBUG is off.
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)

@@ -51,6 +51,7 @@ from cribbage_site.worker_lease import (
 from games.services.timers import timers_requeue
 from kernel.metrics import TASK_RUN_TIME, WORKER_CHECKINS
 from lobby.services.seeks import seeks_expiry_requeue
+from notifications.schedule import digest_schedule
 from tournaments.services.timers import tournaments_requeue
 
 logger = logging.getLogger(__name__)
@@ -165,6 +166,7 @@ class SiteWorker(Worker):
                 )
                 logger.info("Re-queued: %s", tasks_requeue())
                 housekeeping_schedule()
+                digest_schedule()
                 return
             except DATABASE_UNAVAILABLE as error:
                 self._wait_out_outage(error, backoff, "starting")

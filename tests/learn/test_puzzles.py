@@ -123,7 +123,10 @@ def test_a_private_match_gives_only_its_players_own_mistakes(alice, bob):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_an_attempt_is_checked_on_the_server_counted_once_and_moves_both_ratings(alice, bob, carol):
+def test_an_attempt_is_checked_on_the_server_counted_once_and_moves_both_ratings(
+    alice, bob, carol, monkeypatch
+):
+    monkeypatch.setattr("accounts.throttle.time.time", lambda: 1_000_000.0)  # one window
     finished_match(alice, bob, seed=3)
     puzzle = puzzle_next(user=carol)
     assert puzzle is not None and puzzle.owner_id is None

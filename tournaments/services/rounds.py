@@ -23,6 +23,7 @@ from games.services.matches import match_create, match_join, match_seat_bot
 from games.services.presence import match_ever_attended
 from tournaments.broadcast import table_ready, tournament_changed
 from tournaments.models import Entry, Pairing, Round, Tournament
+from tournaments.notices import round_paired_tell
 from tournaments.pairing import (
     PairingImpossible,
     bracket_first_round,
@@ -213,13 +214,20 @@ def _table_start(
         match_seat_bot(match=match, level=second.bot_level)
     else:
         match_join(match=match, user=second.user)
-    for entry in (first, second):
+    for entry, other in ((first, second), (second, first)):
         if entry.user_id is not None:  # a person
             table_ready(
                 tournament_id=tournament.pk,
                 user_id=entry.user_id,
                 match_id=match.pk,
                 round_number=round_.number,
+            )
+            round_paired_tell(
+                tournament=tournament,
+                round_number=round_.number,
+                user_id=entry.user_id,
+                match_id=match.pk,
+                opponent=other.name,
             )
     timers.no_show_schedule(pairing=pairing, seconds=tournament.no_show_seconds)
     return pairing
@@ -254,6 +262,8 @@ def round_next_if_done(*, tournament_id: int, after_round: int) -> bool:
     with transaction.atomic():
         tournament = tournament_locked(tournament_id)
         if tournament is None or tournament.status != Tournament.Status.RUNNING:
+            return False
+        if tournament.paused_at is not None:  # staff hold it; resuming queues this again
             return False
         if tournament.current_round != after_round:
             return False
