@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0004_winner_name"),
+        ("tournaments", "0005_hstaff_paused"),
     ]
 
     operations = [
