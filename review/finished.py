@@ -132,7 +132,7 @@ def _own_first(scores: list[int], seat: int) -> list[int]:
     return [scores[seat], *scores[:seat], *scores[seat + 1 :]]
 
 
-def profile_finished_section(player: User, viewer: Any) -> ProfileSection:
+def profile_finished_section(player: User, *, viewer: Any) -> ProfileSection:
     """The profile's "Finished matches" section: the latest few, and a link to the whole list."""
     page, rows = finished_matches_page(
         player=player, viewer=viewer, filters=FinishedFilters(), page_size=5
