@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from games import engine
+from games.engine.state import PLAY_FIELDS, STANDING_FIELDS
 
 # The shape of the steps below: stored timelines of an older version are rebuilt (review.stored).
 TIMELINE_VERSION = 3  # 2: steps carry the clocks of timed matches; 3: and their action's index
@@ -43,23 +44,7 @@ def _full_event(event: engine.Event) -> dict[str, Any]:
 
 # The state's fields a step shows as they are (everything is face up in a finished match),
 # in the state's one JSON form; the step adds the crib and the hands laid open so far.
-SNAPSHOT_FIELDS = (
-    "phase",
-    "game",
-    "hand",
-    "dealer",
-    "scores",
-    "rear",
-    "match_scores",
-    "held",
-    "kept",
-    "starter",
-    "count",
-    "series",
-    "played",
-    "turn",
-    "winner",
-)
+SNAPSHOT_FIELDS = (*STANDING_FIELDS, "held", "kept", *PLAY_FIELDS, "winner")
 
 
 def _snapshot(state: engine.MatchState, shown: int | None = None) -> dict[str, Any]:

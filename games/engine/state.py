@@ -239,6 +239,10 @@ class MatchState:
 
 
 FIELD_NAMES: tuple[str, ...] = tuple(f.name for f in fields(MatchState))
+# Fields that every picture of the table shows as they are (a viewer's view, a step of the
+# review's timeline): where the match stands, and the cards of the play.
+STANDING_FIELDS = ("phase", "game", "hand", "dealer", "scores", "rear", "match_scores")
+PLAY_FIELDS = ("starter", "count", "series", "played", "turn")
 
 
 def crib_of(

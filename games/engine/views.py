@@ -17,25 +17,21 @@ from games.engine.errors import IllegalAction
 from games.engine.options import MatchOptions
 from games.engine.play import MAX_COUNT
 from games.engine.seating import opponents_of
-from games.engine.state import MatchState, cards_json, state_json
+from games.engine.state import (
+    PLAY_FIELDS,
+    STANDING_FIELDS,
+    MatchState,
+    cards_json,
+    state_json,
+)
 
 # The state's fields every viewer sees as they are, in the state's one JSON form.
 PUBLIC_FIELDS = (
     "options",
     "seats",
-    "phase",
-    "game",
-    "hand",
-    "dealer",
-    "scores",
-    "rear",
-    "match_scores",
+    *STANDING_FIELDS,
     "cuts",
-    "starter",
-    "count",
-    "series",
-    "played",
-    "turn",
+    *PLAY_FIELDS,
     "shown",
     "game_result",
     "winner",
