@@ -39,6 +39,7 @@ urlpatterns = [
     path("notifications/", include("notifications.urls")),
     path("", include("learn.urls")),
     path("", include("social.urls")),
+    path("moderation/", include("moderation.urls")),
     path("matches/<int:match_id>/view.json", games_api.match_view_json, name="match_view_json"),
     path("matches/<int:match_id>/log.json", games_api.match_log_json, name="match_log_json"),
     path("matches/<int:match_id>/hint.json", games_api.match_hint_json, name="match_hint_json"),

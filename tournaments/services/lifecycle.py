@@ -300,6 +300,8 @@ def tournament_start_if_due(*, tournament_id: int) -> bool:
         tournament = tournament_locked(tournament_id)
         if tournament is None or tournament.status != Tournament.Status.UPCOMING:
             return False
+        if tournament.paused_at is not None:  # staff hold it; resuming queues the start again
+            return False
         entries = list(
             tournament.entries.filter(withdrawn_at__isnull=True).order_by("joined_at", "pk")
         )

@@ -263,6 +263,8 @@ def round_next_if_done(*, tournament_id: int, after_round: int) -> bool:
         tournament = tournament_locked(tournament_id)
         if tournament is None or tournament.status != Tournament.Status.RUNNING:
             return False
+        if tournament.paused_at is not None:  # staff hold it; resuming queues this again
+            return False
         if tournament.current_round != after_round:
             return False
         current = Round.objects.filter(tournament=tournament, number=after_round).first()
