@@ -52,7 +52,7 @@ def may_report(user: Any) -> bool:
     return not (profile is not None and profile.is_guest)
 
 
-def profile_report_section(player: User, viewer: Any) -> ProfileSection | None:
+def profile_report_section(player: User, *, viewer: Any) -> ProfileSection | None:
     """A "Report this player" link on profiles, for members looking at someone else."""
     if not may_report(viewer) or viewer.pk == player.pk:
         return None

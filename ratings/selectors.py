@@ -228,7 +228,7 @@ def player_ratings(*, user: User) -> list[KindRating]:
     ]
 
 
-def profile_ratings_section(player: User, viewer: Any) -> ProfileSection:
+def profile_ratings_section(player: User, *, viewer: Any) -> ProfileSection:
     """The profile page's ratings and statistics section (registered with games at start-up)."""
     return ProfileSection("ratings/_profile_section.html", {"kinds": player_ratings(user=player)})
 

@@ -35,7 +35,7 @@ from games.engine.flow import (
 from games.engine.options import MatchOptions, TimeControl
 from games.engine.reducer import reduce_view
 from games.engine.scoring import score_play, score_show, show_total
-from games.engine.state import MatchState
+from games.engine.state import MatchState, cards_json, state_json
 from games.engine.views import view
 
 __all__ = [
@@ -56,6 +56,7 @@ __all__ = [
     "action_from_dict",
     "action_to_dict",
     "apply",
+    "cards_json",
     "full_deck",
     "legal_actions",
     "match_started_event",
@@ -71,5 +72,6 @@ __all__ = [
     "seats_waited_on",
     "show_total",
     "shuffled_deck",
+    "state_json",
     "view",
 ]

@@ -53,7 +53,7 @@ from games.services.turn_notices import your_turn_publish
 OUT_OF_TIME = "time"
 
 
-def clock_setup(match: Match, control: Any, players: int) -> None:
+def clock_setup(match: Match, *, control: Any, players: int) -> None:
     """Give every seat the control's bank (a new match, before it is saved)."""
     match.clock_kind = control.kind
     match.clock_bank = control.bank
@@ -67,7 +67,7 @@ def _timed(match: Match) -> bool:
     return match.clock_kind != "none"
 
 
-def clock_settle(progress: Progress, now: datetime) -> list[int]:
+def clock_settle(progress: Progress, *, now: datetime) -> list[int]:
     """Charge the running clocks up to ``now``; whoever has no time left is out of time.
 
     Returns the seats that ran out now. With two seats the first of them loses the match;
@@ -106,7 +106,11 @@ def _computer_takes_over(progress: Progress, number: int) -> None:
     that person's actions read. Handing the seat to a bot row would have made a rated table
     unrated, a way out of a lost match.
     """
-    record_event(progress, "seat_timed_out", {"seat": number, "level": timers.TAKEOVER_LEVEL})
+    record_event(
+        progress,
+        event_type="seat_timed_out",
+        public={"seat": number, "level": timers.TAKEOVER_LEVEL},
+    )
 
 
 def clock_restart(progress: Progress, *, acted: int | None, now: datetime) -> None:
@@ -141,7 +145,7 @@ def clock_restart(progress: Progress, *, acted: int | None, now: datetime) -> No
     match.clock_remaining = remaining
     match.clock_running = running
     match.clock_since = now if running else None
-    record_event(progress, "clock_changed", {"clock": clock_view(match)})
+    record_event(progress, event_type="clock_changed", public={"clock": clock_view(match)})
     if newly_waited_on:
         your_turn_publish(match=match, seats=newly_waited_on, seq=match.last_seq)
     if running:
@@ -168,7 +172,7 @@ def clock_check_run(*, match_id: int, seq: int) -> bool:
             match=match, state=load_state(match), stored_shuffles=locked.shuffle_count
         )
         now = timezone.now()
-        out = clock_settle(progress, now)
+        out = clock_settle(progress, now=now)
         if not out:
             running = match.clock_running
             if running:

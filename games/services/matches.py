@@ -75,7 +75,7 @@ def match_create(
                 if name != "turn_based"
             },
         )
-        clock_setup(match, control, match_options.players)
+        clock_setup(match, control=control, players=match_options.players)
         match.save(force_insert=True)
         Seat.objects.create(match=match, number=0, user=creator, joined_at=timezone.now())
         for number in range(1, match_options.players):
@@ -171,8 +171,8 @@ def _fill_seat(*, match_id: int, user=None, bot_level: str | None = None) -> Mat
         progress = Progress(match=match, state=engine.MatchState.from_dict(match.state))
         record_event(
             progress,
-            "player_joined",
-            {
+            event_type="player_joined",
+            public={
                 "seat": empty.number,
                 "name": empty.display_name,
                 "is_bot": empty.is_bot,
@@ -183,7 +183,9 @@ def _fill_seat(*, match_id: int, user=None, bot_level: str | None = None) -> Mat
             match.status = Match.Status.ACTIVE
             match.started_at = timezone.now()
             started = engine.match_started_event(progress.state)
-            record_event(progress, started.type, started.data, started.private)
+            record_event(
+                progress, event_type=started.type, public=started.data, private=started.private
+            )
             run_chance(progress)
             clock_restart(progress, acted=None, now=timezone.now())
             timers.match_started_schedule(match=match, seats=seats)

@@ -241,7 +241,7 @@ def tournament_withdraw(*, tournament_id: int, user: Any) -> None:
         if tournament.status == Tournament.Status.UPCOMING:
             entry.delete()
         else:
-            table = entry_playing(tournament, entry)
+            table = entry_playing(tournament, entry=entry)
             if table is not None:
                 _refuse(
                     "playing",
