@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
@@ -40,8 +41,10 @@ from django.conf import settings
 
 from kernel.addresses import socket_client_address
 from kernel.direct_dispatch import handler_for
-from kernel.error_renderings import error_frame_text
+from kernel.error_renderings import error_frame, error_frame_text
 from kernel.errors import SiteError
+from kernel.frames import FrameError, frame_action_id, frame_decode
+from kernel.log_context import log_context, request_id_from
 from kernel.metrics import OPEN_SOCKETS, socket_kind
 from kernel.session_sockets import CLOSE_SESSION_ENDED, session_tag, user_sockets_group
 from kernel.socket_limits import (
@@ -85,8 +88,13 @@ class SiteWebsocketConsumer(AsyncWebsocketConsumer):
         self._background: set[asyncio.Task] = set()
         self._failed = False
         self._counted_open = False
+        # The connection's request id, on every line its handlers log (kernel/log_context.py):
+        # the handshake's X-Request-ID when a proxy gave one, else a new one (set in __call__).
+        self.request_id = ""
 
     async def __call__(self, scope, receive, send) -> None:
+        headers = dict(scope.get("headers") or [])
+        self.request_id = request_id_from(headers.get(b"x-request-id", b"").decode("latin-1"))
         try:
             await super().__call__(scope, receive, send)
         finally:
@@ -198,7 +206,8 @@ class SiteWebsocketConsumer(AsyncWebsocketConsumer):
         self._handler_task = None
 
     async def _handle(self, message: dict[str, Any]) -> None:
-        await handler_for(self, message)(message)
+        with log_context(request_id=self.request_id):
+            await handler_for(self, message)(message)
 
     async def websocket_connect(self, message: dict[str, Any]) -> None:
         user = self.scope.get("user")
@@ -243,3 +252,25 @@ class SiteWebsocketConsumer(AsyncWebsocketConsumer):
         ended = SiteError("session_ended", "You were signed out; reconnecting.")
         await self.send(text_data=error_frame_text(ended))
         await self.close(code=CLOSE_SESSION_ENDED)
+
+
+class PushSocketConsumer(SiteWebsocketConsumer):
+    """A socket the server pushes on and the client only keeps alive (a tournament page, the
+    bell, a challenge): ``ping`` is answered ``pong``; anything else, however malformed (the
+    shared parser's size and depth limits: one deeply nested frame once left such a socket a
+    zombie), is answered with an ``error`` frame, and the socket stays open."""
+
+    async def send_json(self, payload: dict[str, Any]) -> None:
+        await self.send(text_data=json.dumps(payload, separators=(",", ":")))
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        try:
+            frame = frame_decode(text_data)
+        except FrameError as error:
+            await self.send_json(error_frame(error))
+            return
+        if frame.get("type") == "ping":
+            await self.send_json({"type": "pong"})
+            return
+        refusal = SiteError("unknown_type", "this socket takes only ping")
+        await self.send_json(error_frame(refusal, action_id=frame_action_id(frame)))

@@ -6,8 +6,9 @@ tested: the bot's turn (tests/server/test_bot_turns.py), the abandonment check
 (tests/server/test_abandonment.py), the match-finished hook
 (tests/server/test_match_finished_hook.py), the review's analysis
 (tests/review/test_stored_analysis.py), housekeeping (tests/server/test_housekeeping.py), a
-challenge's expiry (tests/social/test_challenges.py); the
-seek's expiry here. The list below must name every task of the site, so a new one is noticed.
+challenge's expiry (tests/social/test_challenges.py), the notification mail and digest
+(tests/notifications/test_mail.py); the seek's expiry here. The list below must name every task
+of the site, so a new one is noticed.
 """
 
 from __future__ import annotations
@@ -33,6 +34,9 @@ PROVED_SAFE_TWICE = {
     "lobby.tasks.seeks_expire": "tests/server/test_tasks_run_twice.py",
     "social.tasks.challenge_expire": "tests/social/test_challenges.py",
     "tournaments.tasks.tournament_start": "tests/tournaments/test_tasks_run_twice.py",
+    "tournaments.tasks.tournament_remind": "tests/notifications/test_published_here.py",
+    "notifications.tasks.notification_mail": "tests/notifications/test_mail.py",
+    "notifications.tasks.digests_send": "tests/notifications/test_mail.py",
     "tournaments.tasks.tournament_round_next": "tests/tournaments/test_tasks_run_twice.py",
     "tournaments.tasks.tournament_no_show_check": "tests/tournaments/test_tasks_run_twice.py",
     "tournaments.tasks.tournament_round_clock": "tests/tournaments/test_tasks_run_twice.py",
@@ -51,6 +55,7 @@ def every_task_path() -> set[str]:
         "review.tasks",
         "social.tasks",
         "tournaments.tasks",
+        "notifications.tasks",
     ):
         module = import_module(module_name)
         for name, value in vars(module).items():

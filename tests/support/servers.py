@@ -104,11 +104,7 @@ class LiveDatabase:
             self._admin_url = ""
 
     def create(self) -> None:
-        if self.name:
-            import psycopg
-
-            with psycopg.connect(self._admin_url, autocommit=True) as connection:
-                connection.execute(f'CREATE DATABASE "{self.name}"')
+        self.create_empty()
         env = child_environment(DATABASE_URL=self.url)
         subprocess.run(
             [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
@@ -116,6 +112,14 @@ class LiveDatabase:
             env=env,
             check=True,
         )
+
+    def create_empty(self) -> None:
+        """Create the database without migrating it (PostgreSQL; a restore fills it)."""
+        if self.name:
+            import psycopg
+
+            with psycopg.connect(self._admin_url, autocommit=True) as connection:
+                connection.execute(f'CREATE DATABASE "{self.name}"')
 
     def drop(self) -> None:
         if not self.name:

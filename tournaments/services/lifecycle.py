@@ -28,6 +28,7 @@ from ratings.kinds import kind_of
 from ratings.selectors import rating_value_for
 from tournaments.broadcast import tournament_changed
 from tournaments.models import Entry, Tournament
+from tournaments.notices import REMIND_BEFORE, starting_soon, tournament_starting_tell
 from tournaments.pairing import bracket_size, round_robin_schedule
 from tournaments.services import timers
 from tournaments.services.decks import deck_secret_new
@@ -128,6 +129,9 @@ def tournament_create(
         _refuse("rated_needs_account", "sign up to create rated tournaments; guests play casual")
     if not clock.timed:
         _refuse("tournament_needs_clock", "a tournament's tables have a clock: choose one")
+    if clock.turn_based:
+        # A round waits for its slowest table: days per move would hold the field for weeks.
+        _refuse("tournament_realtime_only", "a tournament's tables have a real-time clock")
     if rank_by_duplicate and not duplicate:
         _refuse("bad_options", "ranking by the duplicate score needs duplicate deals")
     if acc_knockout and kind != Tournament.Kind.ACC:
@@ -158,6 +162,7 @@ def tournament_create(
         )
         if starts_at is not None:
             timers.start_schedule(tournament=tournament, at=starts_at)
+            timers.remind_schedule(tournament=tournament, at=starts_at - REMIND_BEFORE)
     return tournament
 
 
@@ -214,6 +219,8 @@ def tournament_join(*, tournament_id: int, user: Any) -> Entry:
         entry.save()
         if tournament.starts_at is None and people + 1 >= tournament.capacity:
             timers.start_schedule(tournament=tournament)
+        if starting_soon(tournament):  # joined after the reminders went out
+            tournament_starting_tell(tournament=tournament, user_ids=[user.pk])
         tournament_changed(tournament.pk)
     return entry
 
@@ -234,7 +241,7 @@ def tournament_withdraw(*, tournament_id: int, user: Any) -> None:
         if tournament.status == Tournament.Status.UPCOMING:
             entry.delete()
         else:
-            table = entry_playing(tournament, entry)
+            table = entry_playing(tournament, entry=entry)
             if table is not None:
                 _refuse(
                     "playing",
@@ -273,12 +280,30 @@ def _planned_rounds(tournament: Tournament, players: int) -> int:
     return min(tournament.rounds, players - 1)
 
 
+def tournament_remind_if_due(*, tournament_id: int) -> int:
+    """Tell every entrant a tournament with a start time starts soon; how many were told (a
+    second run tells nobody again: the notices are keyed by the tournament)."""
+    with transaction.atomic():
+        tournament = tournament_locked(tournament_id)
+        if tournament is None or not starting_soon(tournament):
+            return 0
+        user_ids = list(
+            tournament.entries.filter(withdrawn_at__isnull=True, user__isnull=False).values_list(
+                "user_id", flat=True
+            )
+        )
+        tournament_starting_tell(tournament=tournament, user_ids=user_ids)
+        return len(user_ids)
+
+
 def tournament_start_if_due(*, tournament_id: int) -> bool:
     """Start (seed, fill with computers if allowed, pair round 1) when due; or cancel when too
     few entered. Returns whether the tournament started or was cancelled now."""
     with transaction.atomic():
         tournament = tournament_locked(tournament_id)
         if tournament is None or tournament.status != Tournament.Status.UPCOMING:
+            return False
+        if tournament.paused_at is not None:  # staff hold it; resuming queues the start again
             return False
         entries = list(
             tournament.entries.filter(withdrawn_at__isnull=True).order_by("joined_at", "pk")

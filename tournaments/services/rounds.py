@@ -23,6 +23,7 @@ from games.services.matches import match_create, match_join, match_seat_bot
 from games.services.presence import match_ever_attended
 from tournaments.broadcast import table_ready, tournament_changed
 from tournaments.models import Entry, Pairing, Round, Tournament
+from tournaments.notices import round_paired_tell
 from tournaments.pairing import (
     PairingImpossible,
     bracket_first_round,
@@ -64,7 +65,7 @@ def _swiss_pairs(tournament: Tournament, entries: list[Entry]) -> Pairs | None:
     active_ids = {entry.pk for entry in _active(entries)}
     if len(active_ids) < 2:
         return None
-    standings = standings_for(tournament, entries)
+    standings = standings_for(tournament, entries=entries)
     seed = {entry.pk: entry.seed for entry in entries}
     ranked = sorted(
         (row for row in standings if row.player in active_ids),
@@ -104,7 +105,7 @@ def _knockout_pairs(tournament: Tournament, entries: list[Entry], stage: str) ->
             field = _active(entries)
         else:  # an ACC session's top quarter, in the order of its standings
             by_id = {entry.pk: entry for entry in entries}
-            standings = [by_id[row.player] for row in standings_for(tournament, entries)]
+            standings = [by_id[row.player] for row in standings_for(tournament, entries=entries)]
             field = _active(standings)[: knockout_qualifiers(len(entries))]
         if len(field) < 2:
             return None
@@ -213,13 +214,20 @@ def _table_start(
         match_seat_bot(match=match, level=second.bot_level)
     else:
         match_join(match=match, user=second.user)
-    for entry in (first, second):
+    for entry, other in ((first, second), (second, first)):
         if entry.user_id is not None:  # a person
             table_ready(
                 tournament_id=tournament.pk,
                 user_id=entry.user_id,
                 match_id=match.pk,
                 round_number=round_.number,
+            )
+            round_paired_tell(
+                tournament=tournament,
+                round_number=round_.number,
+                user_id=entry.user_id,
+                match_id=match.pk,
+                opponent=other.name,
             )
     timers.no_show_schedule(pairing=pairing, seconds=tournament.no_show_seconds)
     return pairing
@@ -254,6 +262,8 @@ def round_next_if_done(*, tournament_id: int, after_round: int) -> bool:
     with transaction.atomic():
         tournament = tournament_locked(tournament_id)
         if tournament is None or tournament.status != Tournament.Status.RUNNING:
+            return False
+        if tournament.paused_at is not None:  # staff hold it; resuming queues this again
             return False
         if tournament.current_round != after_round:
             return False
@@ -322,7 +332,7 @@ def pairing_result_record(*, match_id: int) -> bool:
         return True
 
 
-def table_everyone_absent(match: Match, seats: list[int]) -> bool:
+def table_everyone_absent(match: Match, *, seats: list[int]) -> bool:
     """Every player left the table (games.competition tells us as the match is ended by
     abandonment): recorded like two no-shows, so it is a loss for both (docs/tournaments.md).
     A table with one person (against the computer) is left to the abandonment as it is."""
@@ -401,7 +411,7 @@ def round_clock_run(*, round_id: int) -> int:
     return decided
 
 
-def entry_playing(tournament: Tournament, entry: Entry) -> Pairing | None:
+def entry_playing(tournament: Tournament, *, entry: Entry) -> Pairing | None:
     """The entry's unfinished table of the current round, if any."""
     return (
         Pairing.objects.filter(
