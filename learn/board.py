@@ -27,12 +27,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from games.bots.expert import with_pegging
+from games.bots.expert_many_seats import THREE_PLAYER_CRIB_AGAINST
 from games.engine import MatchOptions, new_match
 from games.engine.cards import DECK, Card
 from games.engine.scoring import show_total
 from games.engine.state import MatchState
 from games.strategy.analysis import DiscardAnalysis, analyze_discard
 from games.strategy.keep_pegging import keep_pegging
+from games.strategy.one_card_throw import ThrowAnalysis, analyze_throw
 from games.strategy.pegging_search import MAX_COUNT
 from games.strategy.review.endgame import is_near_end, win_chances
 from games.strategy.review.pegging import graded_play_values
@@ -67,11 +69,12 @@ class ThrowPosition:
 
 @dataclass(frozen=True, slots=True)
 class ThrowRow:
-    """One throw on the board, with every part of its value."""
+    """One throw on the board, with every part of its value (at three or four players, the
+    hand and the crib only: ``play`` and ``expert_value`` are None)."""
 
-    analysis: DiscardAnalysis
-    play: float
-    expert_value: float
+    analysis: DiscardAnalysis | ThrowAnalysis
+    play: float | None
+    expert_value: float | None
     hand_low: int
     hand_high: int
     win_chance: float | None
@@ -120,6 +123,42 @@ def throws_ranked(position: ThrowPosition) -> list[ThrowRow]:
                 win_chance=chances[index],
                 best=index == 0,
                 experts_choice=set(result.discard) == choice,
+            )
+        )
+    return rows
+
+
+MANY_SEAT_DEALT = {3: (5, 6), 4: (5,)}
+"""Cards dealt at three (five, or six to the dealer who takes six) and four players."""
+
+
+def many_seat_throws(cards: tuple[Card, ...], *, players: int, own_crib: bool) -> list[ThrowRow]:
+    """Every throw at a table of three or four, best first, valued as the expert values it.
+
+    The hand and the crib are :func:`games.strategy.one_card_throw.analyze_throw`'s exact
+    averages; the crib counts for the throw when it is the seat's (or its partner's), and
+    against it otherwise, with the expert's weight (:func:`games.bots.expert_many_seats.crib_weight`:
+    half at three players, where one of two opponents gains it, whole in partnerships).
+    """
+    if len(cards) not in MANY_SEAT_DEALT[players]:
+        wanted = " or ".join(str(size) for size in MANY_SEAT_DEALT[players])
+        raise LearnError("wrong_count", f"At {players} players a seat is dealt {wanted} cards.")
+    weight = 1.0 if own_crib else (-1.0 if players == 4 else THREE_PLAYER_CRIB_AGAINST)
+    results = analyze_throw(cards, crib_weight=weight)
+    starters = [card for card in DECK if card not in cards]
+    rows = []
+    for index, result in enumerate(results):
+        counts = [show_total(result.keep, starter) for starter in starters]
+        rows.append(
+            ThrowRow(
+                analysis=result,
+                play=None,
+                expert_value=None,
+                hand_low=min(counts),
+                hand_high=max(counts),
+                win_chance=None,
+                best=index == 0,
+                experts_choice=index == 0,
             )
         )
     return rows

@@ -18,7 +18,13 @@ from django.views.decorators.http import require_GET, require_http_methods
 from games.engine.cards import Card
 from kernel.addresses import client_address
 from learn import practice, puzzles
-from learn.board import PlayPosition, ThrowPosition, play_card_values, throws_ranked
+from learn.board import (
+    PlayPosition,
+    ThrowPosition,
+    many_seat_throws,
+    play_card_values,
+    throws_ranked,
+)
 from learn.cards_input import cards_read, starter_read
 from learn.counting import KIND_NAMES, KINDS, count_hand
 from learn.errors import LearnError
@@ -114,8 +120,19 @@ def board_page(request: HttpRequest) -> HttpResponse:
         "role": "dealer" if query.get("role") == "dealer" else "pone",
         "own": query.get("own", ""),
         "opp": query.get("opp", ""),
+        "players": query.get("players", "2") if query.get("players") in ("3", "4") else "2",
     }
-    if context["cards_text"]:
+    if context["cards_text"] and context["players"] != "2":
+        try:
+            players = int(context["players"])
+            cards = cards_read(context["cards_text"], what="dealt hand", sizes=(5, 6))
+            context["rows"] = many_seat_throws(
+                cards, players=players, own_crib=context["role"] == "dealer"
+            )
+            context["many"] = players
+        except LearnError as error:
+            context["error"] = error.message
+    elif context["cards_text"]:
         try:
             cards = cards_read(context["cards_text"], what="dealt hand", sizes=(6, 5))
             position = ThrowPosition(cards, context["role"] == "dealer", _scores(query))

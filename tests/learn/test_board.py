@@ -96,3 +96,21 @@ def test_a_pile_over_31_a_card_twice_or_counts_that_do_not_add_up_are_refused():
 def test_no_card_under_31_means_go():
     found = play_card_values(_position())  # the count is 30 and you hold the five
     assert found.values == {} and found.depth == "go"
+
+
+def test_three_and_four_players_rank_every_throw_as_the_expert_values_it():
+    from games.strategy.one_card_throw import analyze_throw
+    from learn.board import many_seat_throws
+
+    cards = parse_cards("5H 5D JS QC 2H")
+    three = many_seat_throws(cards, players=3, own_crib=False)
+    assert [(row.discard, row.analysis.total) for row in three] == [
+        (result.discard, result.total) for result in analyze_throw(cards, crib_weight=-0.5)
+    ]
+    four = many_seat_throws(cards, players=4, own_crib=True)
+    assert four[0].analysis == analyze_throw(cards, crib_weight=1.0)[0]
+    assert len(three) == 5 and three[0].best and three[0].play is None
+    six = many_seat_throws(parse_cards("5H 5D JS QC 2H 9C"), players=3, own_crib=True)
+    assert len(six) == 15  # the dealer who takes six lays two away
+    with pytest.raises(LearnError, match="dealt 5 cards"):
+        many_seat_throws(parse_cards("5H 5D JS QC 2H 9C"), players=4, own_crib=True)

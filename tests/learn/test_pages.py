@@ -66,10 +66,18 @@ def test_the_board_ranks_every_throw_and_marks_the_best():
     assert "expert's throw" in text and ">best<" in text
 
 
+def test_the_board_ranks_a_three_player_throw():
+    page = Client().get("/analysis/", {"cards": "5H 5D JS QC 2H", "players": "3", "role": "pone"})
+    text = page.content.decode()
+    assert page.status_code == 200 and "half against you" in text
+    assert text.count("<tr class=") == 5
+
+
 @pytest.mark.parametrize(
     ("query", "message"),
     [
         ({"cards": "5H 5D JS QC"}, "needs 6 or 5 cards"),
+        ({"cards": "5H 5D JS QC 2H 9C", "players": "4"}, "dealt 5 cards"),
         ({"cards": "5H 5D JS QC 2H 2H"}, "holds 2H twice"),
         ({"cards": "5H 5D JS QC 2H 9C", "own": "130", "opp": "3"}, "Scores run from 0 to 120"),
         ({"cards": "5H 5D JS QC 2H 9C", "own": "12"}, "Give both scores"),
