@@ -17,7 +17,7 @@ from tests.support.services import database_url, redis_url, require_chromium
 from tests.support.tasks import BACKEND as TASKS_IN_THE_TEST_PROCESS
 
 # alice, bob, carol and mallory, for every test area that plays with people.
-pytest_plugins = ["tests.support.people"]
+pytest_plugins = ["tests.support.people", "tests.support.parallel"]
 
 ARTIFACTS_DIR = Path(os.environ.get("TEST_ARTIFACTS_DIR", PROJECT_DIR / "test-artifacts"))
 

@@ -22,7 +22,7 @@ from tests.support.match_client import create_matches
 from tests.support.servers import PROJECT_DIR, DaphneServer, LiveDatabase, WorkerProcess
 from tests.support.services import database_url
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.restarts_services]
 
 # The limit is longer than it need be for the check itself: the players must reach the table
 # within it after the match is made (by another process), on a busy shared machine.

@@ -18,6 +18,8 @@ from tests.support.postgres_cluster import PostgresCluster
 from tests.support.servers import LiveDatabase, WorkerProcess
 from tests.support.waiting import wait_until
 
+pytestmark = pytest.mark.restarts_services
+
 HOUSEKEEPING = "cribbage_site.tasks.housekeeping_run"
 
 

@@ -36,7 +36,12 @@ from tests.support.servers import DaphneServer, LiveDatabase, RedisServer, Worke
 from tests.support.services import redis_url, require_redis_server, uses_postgres
 from tests.support.waiting import until, wait_until
 
-pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.slow]
+pytestmark = [
+    pytest.mark.postgres,
+    pytest.mark.redis,
+    pytest.mark.slow,
+    pytest.mark.restarts_services,
+]
 
 BOT_TURN = "games.tasks.bot_turn"
 
