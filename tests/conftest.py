@@ -43,6 +43,14 @@ def pytest_collection_modifyitems(config, items) -> None:
     items.sort(key=lambda item: "browser" in getattr(item, "fixturenames", ()))
 
 
+def pytest_sessionfinish(session, exitstatus) -> None:
+    """Drop the migrated templates live databases were copied from (a parallel worker may end
+    without running exit handlers)."""
+    from tests.support.database_templates import remove_templates
+
+    remove_templates()
+
+
 @pytest.fixture(autouse=True)
 def tasks_run_in_the_test_process(settings) -> None:
     """Tasks queued by code under test are stored as in production and run right after their

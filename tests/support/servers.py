@@ -100,22 +100,23 @@ class LiveDatabase:
             self.url = urlunparse(parsed._replace(path=f"/{self.name}"))
             self._admin_url = urlunparse(parsed._replace(path="/postgres"))
         else:
-            self.url = f"sqlite:///{directory / 'live.sqlite3'}"
+            self.path = directory / "live.sqlite3"
+            self.url = f"sqlite:///{self.path}"
             self._admin_url = ""
 
     def create(self) -> None:
-        if self.name:
-            import psycopg
+        """Make the database, migrated: a copy of a template migrated once per process
+        (tests/support/database_templates.py), since migrating costs seconds each time."""
+        from tests.support import database_templates
 
-            with psycopg.connect(self._admin_url, autocommit=True) as connection:
-                connection.execute(f'CREATE DATABASE "{self.name}"')
-        env = child_environment(DATABASE_URL=self.url)
-        subprocess.run(
-            [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
-            cwd=PROJECT_DIR,
-            env=env,
-            check=True,
-        )
+        if not self.name:
+            database_templates.sqlite_copy_migrated(self.path)
+            return
+        import psycopg
+
+        template = database_templates.postgres_template(self._admin_url)
+        with psycopg.connect(self._admin_url, autocommit=True) as connection:
+            connection.execute(f'CREATE DATABASE "{self.name}" TEMPLATE "{template}"')
 
     def drop(self) -> None:
         if not self.name:
