@@ -6,9 +6,14 @@ when ``REDIS_URL`` is set. It also reports the task workers' leases (cribbage_si
 how many workers are alive and when one last checked in; with ``HEALTHZ_REQUIRE_WORKER`` none
 alive is a failure too. Load balancers and docker-compose probe it; any failure is a 503.
 
-The answer is public (the probe cannot authenticate), so a failure names only the component and
-the exception's class: an exception's text can hold a database host, user or URL. The full
-error goes to the server's log, where the operator looks next.
+It also reads the task queue: the oldest due task waiting longer than
+``HEALTHZ_QUEUE_LATE_SECONDS`` fails the check as "queue" (workers alive but not keeping up).
+
+The plain answer is public (the probe cannot authenticate), so it names only the failing
+components, in one word each. ``/healthz?deep``, for operators (the metrics' token, or loopback
+unforwarded: cribbage_site/metrics.py), gives every component's figures; even there a failure
+names only the exception's class, since its text can hold a database host, user or URL. The
+full error goes to the server's log, where the operator looks next.
 
 It is served by ``cribbage_site.middleware.HealthCheckMiddleware``, whatever the Host header.
 
@@ -30,11 +35,13 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import connection
-from django.http import HttpRequest, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
 
 CHANNEL_LAYER_TIMEOUT_SECONDS = 2.0
+# What ``/healthz?server`` (the proxy's check) asks: the parts that differ between servers.
+SERVER_COMPONENTS = ("database", "channel_layer")
 
 logger = logging.getLogger(__name__)
 
@@ -115,12 +122,30 @@ def check_worker() -> dict:
     return report
 
 
+def check_queue() -> dict:
+    """The task queue's figures; failing when its oldest due task is later than allowed.
+
+    ``HEALTHZ_QUEUE_LATE_SECONDS`` (0: never failing). A queue that cannot be read does not
+    fail here: the database check names that failure.
+    """
+    from cribbage_site.task_queue import task_queue_figures
+
+    allowed = settings.HEALTHZ_QUEUE_LATE_SECONDS
+    try:
+        figures = task_queue_figures()
+    except Exception as error:  # noqa: BLE001 - the database check reports and logs the cause
+        return {"ok": True, "error": type(error).__name__}
+    late = bool(allowed) and figures.oldest_due_seconds > allowed
+    return {"ok": not late, "late_after_seconds": allowed, **figures.as_dict()}
+
+
 def run_checks() -> dict:
-    """Check every component now; the body of the answer."""
+    """Check every component now; the deep answer's body (the public one is a part of it)."""
     checks = {
         "database": check_database(),
         "channel_layer": check_channel_layer(),
         "worker": check_worker(),
+        "queue": check_queue(),
     }
     failing = [name for name, report in checks.items() if not report["ok"]]
     return {
@@ -152,8 +177,33 @@ def current_result() -> dict:
         return _last[1]
 
 
+def public_body(result: dict) -> dict:
+    """What anyone may read: the status and the failing components' names, no figures."""
+    return {"status": result["status"], "failing": result["failing"]}
+
+
 @never_cache
-def healthz(request: HttpRequest) -> JsonResponse:
-    """200 with each component's report when all work, else 503 naming the failing ones."""
-    body = current_result()
-    return JsonResponse(body, status=200 if body["status"] == "ok" else 503)
+def healthz(request: HttpRequest) -> HttpResponse:
+    """200 when every component works, else 503 naming the failing ones ("worker", "queue",
+    "database", "channel_layer"). ``?deep`` adds each component's figures, for operators only
+    (cribbage_site.metrics.operator_allowed); anyone else asking for it gets a 404."""
+    from cribbage_site.metrics import operator_allowed
+
+    deep = "deep" in request.GET
+    if deep and not operator_allowed(request):
+        return HttpResponse("Not found", status=404, content_type="text/plain")
+    result = current_result()
+    if "server" in request.GET:
+        return server_answer(result)
+    body = result if deep else public_body(result)
+    return JsonResponse(body, status=200 if result["status"] == "ok" else 503)
+
+
+def server_answer(result: dict) -> JsonResponse:
+    """``/healthz?server``: only what this server itself needs (its database connections and
+    its channel layer), for the proxy choosing between servers. A dead worker or a late queue
+    is the whole site's trouble, not this server's: taking every server out of the proxy for it
+    would end the human matches that still work, so the proxy's check leaves it out."""
+    failing = [name for name in result["failing"] if name in SERVER_COMPONENTS]
+    body = {"status": "unavailable" if failing else "ok", "failing": failing}
+    return JsonResponse(body, status=503 if failing else 200)

@@ -65,6 +65,9 @@ INSTALLED_APPS = [
     "tournaments",
     "solitaire",
     "review",
+    "notifications",
+    "learn",
+    "social",
     # The composition root: its management commands (run_worker, tasks_requeue) start the worker,
     # and its one model is the workers' lease (cribbage_site/models.py).
     "cribbage_site",
@@ -111,6 +114,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "accounts.context_processors.player_preferences",
+                "notifications.context_processors.notifications_bell",
             ],
         },
     },
@@ -214,6 +218,14 @@ EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "cribbage@localhost")
+# Links in mail (notifications, their unsubscribe links) need the site's address: no request.
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# Notifications by mail (notifications/mail.py): at most one "your turn" mail per match this
+# often (three hours), and the daily digest's period.
+NOTIFICATIONS_YOUR_TURN_MAIL_EVERY_SECONDS = env_float(
+    "NOTIFICATIONS_YOUR_TURN_MAIL_EVERY_SECONDS", 3 * 3600.0
+)
+NOTIFICATIONS_DIGEST_EVERY_SECONDS = env_float("NOTIFICATIONS_DIGEST_EVERY_SECONDS", 86400.0)
 
 # Production hardening; `manage.py check --deploy` passes when DEBUG is off.
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
@@ -244,6 +256,16 @@ HEALTHZ_CACHE_SECONDS = env_float("HEALTHZ_CACHE_SECONDS", 2.0)
 # worker is a thread of its own (TASK_WORKER_IN_SERVER) or a process started after it must be
 # healthy first; docker-compose.yml turns it on for its web services.
 HEALTHZ_REQUIRE_WORKER = env_bool("HEALTHZ_REQUIRE_WORKER", False)
+# /healthz answers 503 ("queue") when the oldest due task has waited longer than this: workers
+# that run but cannot keep up, or none at all. 0 turns the check off.
+HEALTHZ_QUEUE_LATE_SECONDS = env_float("HEALTHZ_QUEUE_LATE_SECONDS", 120.0)
+# The bearer token that opens /metrics and /healthz?deep (cribbage_site/metrics.py); without
+# one, only loopback requests that no proxy forwarded are answered, everyone else gets a 404.
+METRICS_TOKEN = os.environ.get("METRICS_TOKEN", "")
+# A worker process (manage.py run_worker) serves its own metrics on this port when it is not 0,
+# bound to WORKER_METRICS_ADDRESS (keep it on an internal network: it has no token).
+WORKER_METRICS_PORT = env_int("WORKER_METRICS_PORT", 0)
+WORKER_METRICS_ADDRESS = os.environ.get("WORKER_METRICS_ADDRESS", "127.0.0.1")
 # Test-only: the dotted path of a factory for the deck source ordinary matches use instead of
 # the secure shuffle (games.decks), so browser tests see the same deals every run. Production
 # never sets it; with DEBUG off it is refused here, so a stray variable cannot make a site deal
@@ -259,6 +281,10 @@ if TEST_SOCKET_FAILURE_FRAME and not DEBUG:
     raise ImproperlyConfigured("TEST_SOCKET_FAILURE_FRAME is for test runs only and needs DEBUG on")
 # How long a seek outlives its creator's last lobby socket before the worker closes it.
 SEEK_CREATOR_GRACE_SECONDS = env_float("SEEK_CREATOR_GRACE_SECONDS", 20.0)
+# How long a direct challenge waits for an answer (docs/social.md): a match at one sitting (a
+# real-time clock or none), and one played over days.
+CHALLENGE_EXPIRY_SECONDS = env_int("CHALLENGE_EXPIRY_SECONDS", 600)
+CHALLENGE_EXPIRY_SECONDS_DAYS = env_int("CHALLENGE_EXPIRY_SECONDS_DAYS", 24 * 3600)
 # The leaderboard lists players whose rating deviation is at most this, with at least this many
 # rated matches (docs/ratings.md); raised/lowered by the browser tests so one match is enough.
 RATINGS_LEADERBOARD_MAX_DEVIATION = env_float("RATINGS_LEADERBOARD_MAX_DEVIATION", 75.0)

@@ -28,6 +28,7 @@ import logging
 import os
 import signal
 import threading
+import time
 from types import FrameType
 
 from asgiref.sync import SyncToAsync
@@ -48,7 +49,9 @@ from cribbage_site.worker_lease import (
     worker_heartbeat_end,
 )
 from games.services.timers import timers_requeue
+from kernel.metrics import TASK_RUN_TIME, WORKER_CHECKINS
 from lobby.services.seeks import seeks_expiry_requeue
+from notifications.schedule import digest_schedule
 from tournaments.services.timers import tournaments_requeue
 
 logger = logging.getLogger(__name__)
@@ -163,6 +166,7 @@ class SiteWorker(Worker):
                 )
                 logger.info("Re-queued: %s", tasks_requeue())
                 housekeeping_schedule()
+                digest_schedule()
                 return
             except DATABASE_UNAVAILABLE as error:
                 self._wait_out_outage(error, backoff, "starting")
@@ -242,6 +246,7 @@ class SiteWorker(Worker):
         task = row.task
         result = row.task_result
         backend_type = task.get_backend()
+        started, outcome = time.perf_counter(), "interrupted"
         try:
             task_started.send(sender=backend_type, task_result=result)
             if task.takes_context:
@@ -249,10 +254,16 @@ class SiteWorker(Worker):
             else:
                 value = task.call(*result.args, **result.kwargs)
             row.set_successful(value)
+            outcome = "successful"
         except DATABASE_UNAVAILABLE:
             raise
         except Exception as error:
             row.set_failed(error)
+            outcome = "failed"
+        finally:
+            TASK_RUN_TIME.labels(task=row.task_path, outcome=outcome).observe(
+                time.perf_counter() - started
+            )
         task_finished.send(sender=backend_type, task_result=row.task_result)
 
     def _requeue_interrupted(self) -> None:
@@ -277,8 +288,10 @@ class SiteWorker(Worker):
                 worker_heartbeat_beat(
                     worker_id=self.worker_id, started_at=self.started_at, threads=self.threads
                 )
+                WORKER_CHECKINS.labels(outcome="ok").inc()
                 tasks_reclaim_stale()
             except DATABASE_UNAVAILABLE as error:
+                WORKER_CHECKINS.labels(outcome="failed").inc()
                 logger.warning("worker %s: no heartbeat (%s)", self.worker_id, type(error).__name__)
             except Exception:  # the lease must keep being renewed whatever one beat met
                 logger.exception("worker %s: heartbeat failed", self.worker_id)

@@ -124,3 +124,21 @@ def private_link_path(*, match: Match) -> str | None:
         if path:
             return path
     return None
+
+
+ListHiddenCheck = Callable[[User, object], bool]
+_match_list_checks: list[ListHiddenCheck] = []
+
+
+def match_list_hidden_register(check: ListHiddenCheck) -> None:
+    """Let an app hide a player's list of matches (the profile's, the finished-matches page)
+    from some viewers: ``check(player, viewer)`` is True to hide it. The social app registers
+    the "friends only" preference and blocks (``social.apps``). Idempotent, like the above."""
+    if check not in _match_list_checks:
+        _match_list_checks.append(check)
+
+
+def match_list_hidden(*, player: User, viewer: object) -> bool:
+    """Whether ``viewer`` may not see ``player``'s list of matches (each match keeps its own
+    rules: a public match stays reachable by its address)."""
+    return any(check(player, viewer) for check in _match_list_checks)

@@ -25,3 +25,13 @@ from __future__ import annotations
 from django.dispatch import Signal
 
 match_finished = Signal()
+
+match_analysed = Signal()
+"""Sent by the review once it has stored a finished match's analysis (``review.analysis``).
+
+Arguments (keyword): ``match_id`` (int) and ``analysis`` (the stored analysis, the format of
+:func:`games.strategy.review.analyze_match`). The place to learn turns the clear-cut decisions
+in it into puzzles, reading the grades instead of analysing the match again. Receivers must be
+idempotent (an analysis of a newer version is stored, and sent, again) and must never raise
+into the review: it sends with ``send_robust`` and logs what a receiver raised.
+"""

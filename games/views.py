@@ -22,7 +22,12 @@ from games import player_records
 from games.forms import ComputerMatchForm
 from games.hints import hint_allowed
 from games.models import Match
-from games.privacy import match_hidden_from, match_hidden_refusal, private_link_path
+from games.privacy import (
+    match_hidden_from,
+    match_hidden_refusal,
+    match_list_hidden,
+    private_link_path,
+)
 from games.profile_sections import profile_sections
 from games.selectors import match_hello, seat_for_user
 from games.services import (
@@ -151,11 +156,16 @@ def player_profile(request: HttpRequest, username: str) -> HttpResponse:
     /accounts/players/<name>/ by cribbage_site/urls.py.
     """
     player = get_object_or_404(get_user_model(), username=username)
+    # The player may show their matches to friends only (games.privacy; the social app decides).
+    matches_hidden = match_list_hidden(player=player, viewer=request.user)
     context = {
         "player": player,
         "player_profile": profile_for(player),
         "record": player_records.match_record(user=player),
-        "recent_matches": player_records.recent_matches(user=player, viewer=request.user, limit=20),
+        "matches_hidden": matches_hidden,
+        "recent_matches": []
+        if matches_hidden
+        else player_records.recent_matches(user=player, viewer=request.user, limit=20),
         "is_self": request.user.is_authenticated and request.user.pk == player.pk,
         "profile_sections": profile_sections(player=player, viewer=request.user),
     }

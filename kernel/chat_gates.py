@@ -45,4 +45,55 @@ def hears(listener_id: int | None, speaker_id: int | None) -> bool:
     """Whether a line by `speaker_id` reaches `listener_id` (anonymous listeners hear all)."""
     if listener_id is None or speaker_id is None or listener_id == speaker_id:
         return True
+    if any(
+        speaker_id in finder(listener_id, frozenset({speaker_id})) for finder in _silence_finders
+    ):
+        return False
     return all(check(listener_id, speaker_id) for check in _hear_checks)
+
+
+#: listener's user id -> whether they chose to hear no chat at all (the panels then show a note).
+DeafCheck = Callable[[int], bool]
+_deaf_checks: list[DeafCheck] = []
+
+
+def register_deaf_check(check: DeafCheck) -> None:
+    """Add a rule by which a listener hears nobody (idempotent, like the above)."""
+    if check not in _deaf_checks:
+        _deaf_checks.append(check)
+
+
+def hears_nobody(listener_id: int | None) -> bool:
+    """Whether ``listener_id`` muted all chat: the chat sends them no history and no lines but
+    their own, and their panels say why (anonymous listeners hear all)."""
+    return listener_id is not None and any(check(listener_id) for check in _deaf_checks)
+
+
+#: (listener's user id, speakers' ids) -> those of the speakers the listener does not hear: a
+#: hear check asked for many speakers at once, so a room's history costs one question, not one
+#: per speaker. ``hears`` asks it for one speaker.
+SilenceFinder = Callable[[int, frozenset[int]], "set[int]"]
+_silence_finders: list[SilenceFinder] = []
+
+
+def register_silence_finder(finder: SilenceFinder) -> None:
+    """Add a rule, asked for many speakers at once, that hides some from a listener."""
+    if finder not in _silence_finders:
+        _silence_finders.append(finder)
+
+
+def speakers_heard(listener_id: int | None, speaker_ids: set[int]) -> set[int]:
+    """The speakers of ``speaker_ids`` whose lines reach ``listener_id``: all of them for an
+    anonymous listener, only themselves for one who muted all chat, else those no rule hides."""
+    speakers = set(speaker_ids)
+    if listener_id is None:
+        return speakers
+    own = speakers & {listener_id}
+    others = speakers - own
+    if not others or hears_nobody(listener_id):
+        return own
+    for finder in _silence_finders:
+        others -= finder(listener_id, frozenset(others))
+    return own | {
+        speaker for speaker in others if all(check(listener_id, speaker) for check in _hear_checks)
+    }

@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -26,6 +27,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
+from kernel.metrics import ACTION_LATENCY, BROADCAST_RETRIES, BROADCASTS_LOST, action_send_claim
 from kernel.server_loop import start_on_server_loop, start_on_this_loop
 
 logger = logging.getLogger(__name__)
@@ -52,19 +54,25 @@ def group_send_on_commit(group: str, message: dict[str, Any]) -> None:
 
 
 def group_send_reliably(group: str, message: dict[str, Any]) -> None:
-    """Send to ``group`` now: handed to the server's loop, or inline in plain sync code."""
+    """Send to ``group`` now: handed to the server's loop, or inline in plain sync code.
+
+    Called for an action (its commit runs inside kernel.metrics.action_timing), the time from
+    the action's start to the layer's acceptance of its first send is recorded for /metrics.
+    """
     layer = get_channel_layer()
     if layer is None:
         return
-    if start_on_server_loop(
-        lambda: group_send_until_delivered(layer, group, message, retry_for=RETRY_FOR_SECONDS),
-        what=f"send to {group}",
-    ):
+    action_started = action_send_claim()
+
+    async def send(retry_for: float) -> None:
+        delivered = await group_send_until_delivered(layer, group, message, retry_for=retry_for)
+        if delivered and action_started is not None:
+            ACTION_LATENCY.labels(stage="sent").observe(time.perf_counter() - action_started)
+
+    if start_on_server_loop(lambda: send(RETRY_FOR_SECONDS), what=f"send to {group}"):
         return
     try:
-        async_to_sync(group_send_until_delivered)(
-            layer, group, message, retry_for=RETRY_FOR_SECONDS_BLOCKING
-        )
+        async_to_sync(send)(RETRY_FOR_SECONDS_BLOCKING)
     except Exception:  # noqa: BLE001 - whatever the layer does, the caller's commit stands
         logger.exception("send to %s failed", group)
 
@@ -102,8 +110,10 @@ async def group_send_until_delivered(
         except Exception as error:  # noqa: BLE001 - Redis' errors are many (connection, timeout)
             if waited >= retry_for:
                 logger.error("send to %s lost: %s", group, error.__class__.__name__)
+                BROADCASTS_LOST.inc()
                 return False
             failed = True
+            BROADCAST_RETRIES.inc()
             await sleep(delay)
             waited += delay
             delay = min(delay * 2, 2.0)

@@ -42,6 +42,7 @@ from kernel.addresses import socket_client_address
 from kernel.direct_dispatch import handler_for
 from kernel.error_renderings import error_frame_text
 from kernel.errors import SiteError
+from kernel.metrics import OPEN_SOCKETS, socket_kind
 from kernel.session_sockets import CLOSE_SESSION_ENDED, session_tag, user_sockets_group
 from kernel.socket_limits import (
     TokenBucket,
@@ -83,11 +84,16 @@ class SiteWebsocketConsumer(AsyncWebsocketConsumer):
         self._waiting_frames = 0
         self._background: set[asyncio.Task] = set()
         self._failed = False
+        self._counted_open = False
 
     async def __call__(self, scope, receive, send) -> None:
         try:
             await super().__call__(scope, receive, send)
         finally:
+            # Counted once its connect was handled, uncounted here however it ended: the gauge
+            # is this process's own, and goes with it if the process dies.
+            if self._counted_open:
+                OPEN_SOCKETS.labels(kind=socket_kind(self)).dec()
             # Ended without a disconnect message (the server stopped the application, a test
             # dropped it): the task must not outlive the consumer.
             if self._handler_task is not None and not self._handler_task.done():
@@ -211,6 +217,8 @@ class SiteWebsocketConsumer(AsyncWebsocketConsumer):
                 await self.close(code=CLOSE_TOO_MANY_SOCKETS)
                 return
             self.anonymous_address = address
+        OPEN_SOCKETS.labels(kind=socket_kind(self)).inc()
+        self._counted_open = True
         await super().websocket_connect(message)
 
     async def websocket_disconnect(self, message: dict[str, Any]) -> None:

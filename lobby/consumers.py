@@ -21,6 +21,7 @@ from games.services.presence import (
     match_seats_absent_seconds,
     match_seconds_absent,
 )
+from kernel import chat_gates
 from kernel.error_renderings import error_frame
 from kernel.errors import SiteError
 from kernel.frames import FrameError, frame_action_id, frame_decode
@@ -82,15 +83,33 @@ class PushingConsumer(SiteWebsocketConsumer):
         await self.send(text_data=json.dumps(payload, separators=(",", ":")))
 
     async def lobby_push(self, message: dict[str, Any]) -> None:
-        await self.send_json(message["payload"])
+        if await self.hears(message):
+            await self.send_json(message["payload"])
+
+    async def hears(self, message: dict[str, Any]) -> bool:
+        """Whether this socket's person hears the chat line in ``message`` (kernel/chat_gates.py:
+        blocks, mutes, all chat muted); every other push is for everyone in the group."""
+        speaker = message.get("speaker_id")
+        if speaker is None or not self.signed_in or speaker == self.user.pk:
+            return True
+        listener = self.user.pk
+        return bool(
+            await database_sync_to_async(_hears_line)(listener_id=listener, speaker_id=speaker)
+        )
 
     async def refuse(self, code: str, message: str, close_code: int) -> None:
         await self.send_json(error_frame(services.LobbyError(code, message)))
         await self.close(code=close_code)
 
 
+def _hears_line(*, listener_id: int, speaker_id: int) -> bool:
+    """Asked per listener of each chat line: not deaf to all chat, and hearing this speaker."""
+    return not chat_gates.hears_nobody(listener_id) and chat_gates.hears(listener_id, speaker_id)
+
+
 def _lobby_hello(user) -> dict[str, Any]:
     signed_in = user is not None and user.is_authenticated
+    listener = user.pk if signed_in else None
     return {
         "type": "hello",
         "me": {"id": user.pk, "name": user.get_username()} if signed_in else None,
@@ -99,7 +118,8 @@ def _lobby_hello(user) -> dict[str, Any]:
         "seeks": selectors.seeks_marked_casual_for(seeks=selectors.open_seeks(), user=user),
         "live_matches": selectors.live_matches(),
         "online": selectors.online_count(),
-        "chat": selectors.chat_recent(room=LOBBY_CHAT_ROOM),
+        "chat": selectors.chat_recent(room=LOBBY_CHAT_ROOM, listener_id=listener),
+        "chat_muted": chat_gates.hears_nobody(listener),
     }
 
 
@@ -117,6 +137,8 @@ class LobbyConsumer(PushingConsumer):
     async def lobby_push(self, message: dict[str, Any]) -> None:
         """A new rated seek is marked for this socket's person, as the lobby page marks it: the
         group's one message cannot know who reads it."""
+        if not await self.hears(message):
+            return
         payload = message["payload"]
         seek = payload.get("seek") if payload.get("type") == "seek_added" else None
         if seek and seek.get("rated") and self.signed_in:
@@ -201,7 +223,8 @@ def _match_chat_hello(match_id: int, user) -> dict[str, Any] | None:
         "seat": seat,
         "room": "players" if seat is not None else "spectators",
         "room_key": room,
-        "messages": selectors.chat_recent(room=room),
+        "messages": selectors.chat_recent(room=room, listener_id=user.pk),
+        "chat_muted": chat_gates.hears_nobody(user.pk),
         "abandon_after": abandon_after_seconds(),
         "presence": [
             {
@@ -303,6 +326,8 @@ class MatchChatConsumer(PushingConsumer):
                 )
 
     async def lobby_push(self, message: dict[str, Any]) -> None:
+        if not await self.hears(message):
+            return
         payload = message["payload"]
         if payload.get("type") == "presence":
             if self.told.get(payload["seat"]) == payload["connected"]:

@@ -25,6 +25,7 @@ from games.services.presence import (
     matches_with_a_player_present,
     people_present,
 )
+from kernel import chat_gates
 from lobby import settings as lobby_settings
 from lobby.models import ChatMessage, Invitation, Seek
 from ratings.kinds import kind_of
@@ -171,11 +172,18 @@ def chat_dict(message: ChatMessage) -> dict[str, Any]:
     }
 
 
-def chat_recent(*, room: str, limit: int | None = None) -> list[dict[str, Any]]:
-    """The last messages of ``room``, oldest first, for someone who just arrived."""
+def chat_recent(
+    *, room: str, limit: int | None = None, listener_id: int | None = None
+) -> list[dict[str, Any]]:
+    """The last messages of ``room``, oldest first, for someone who just arrived: only the lines
+    ``listener_id`` hears (kernel/chat_gates.py: none but their own when they muted all chat,
+    none from people they muted or who are on either side of a block with them)."""
     limit = limit or lobby_settings.chat_history_size()
-    latest = ChatMessage.objects.filter(room=room).select_related("author").order_by("-id")[:limit]
-    return [chat_dict(message) for message in reversed(latest)]
+    latest = list(
+        ChatMessage.objects.filter(room=room).select_related("author").order_by("-id")[:limit]
+    )
+    heard = chat_gates.speakers_heard(listener_id, {message.author_id for message in latest})
+    return [chat_dict(message) for message in reversed(latest) if message.author_id in heard]
 
 
 def match_chat_room(*, match: Match, user: User) -> str:

@@ -15,6 +15,7 @@ from typing import Any
 from games import engine
 from games.models import Match, MatchAction
 from games.rules import REPLAYERS
+from games.signals import match_analysed
 from review.access import match_is_reviewable
 from review.models import MatchAnalysis
 
@@ -53,6 +54,11 @@ def match_analysis_compute(*, match: Match) -> dict[str, Any] | None:
     analyze_match, version = analyzer
     data = analyze_match(match_options(match=match), match_actions(match=match))
     MatchAnalysis.objects.update_or_create(match=match, defaults={"version": version, "data": data})
+    for receiver, outcome in match_analysed.send_robust(
+        sender=Match, match_id=match.pk, analysis=data
+    ):
+        if isinstance(outcome, Exception):
+            logger.error("after analysing match %s, %r failed: %r", match.pk, receiver, outcome)
     return data
 
 

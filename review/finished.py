@@ -16,6 +16,7 @@ from django.db.models import Q, QuerySet
 
 from games.models import Match, Seat
 from games.player_records import WON, opponents_text, seat_won
+from games.privacy import match_list_hidden
 from games.profile_sections import ProfileSection
 
 PAGE_SIZE = 20
@@ -132,8 +133,11 @@ def _own_first(scores: list[int], seat: int) -> list[int]:
     return [scores[seat], *scores[:seat], *scores[seat + 1 :]]
 
 
-def profile_finished_section(player: User, viewer: Any) -> ProfileSection:
-    """The profile's "Finished matches" section: the latest few, and a link to the whole list."""
+def profile_finished_section(player: User, viewer: Any) -> ProfileSection | None:
+    """The profile's "Finished matches" section: the latest few, and a link to the whole list
+    (none where the player hides their matches from this viewer: games.privacy)."""
+    if match_list_hidden(player=player, viewer=viewer):
+        return None
     page, rows = finished_matches_page(
         player=player, viewer=viewer, filters=FinishedFilters(), page_size=5
     )

@@ -24,7 +24,7 @@ from accounts.guests import guest_sign_in
 from games.engine.seating import PARTNERSHIP_PLAYERS
 from games.fairness import deal_from_deck, verify_commitment
 from games.models import Match, Shuffle
-from games.privacy import user_is_seated
+from games.privacy import MatchPrivate, match_list_hidden, user_is_seated
 from games.rules import REPLAYERS
 from kernel.errors import SiteError
 from review import access
@@ -231,6 +231,10 @@ def review_play_deal(request: HttpRequest, match_id: int) -> HttpResponse:
 def finished_matches(request: HttpRequest, username: str) -> HttpResponse:
     """A player's finished matches: newest first, paginated, filtered; each links to its review."""
     player = get_object_or_404(get_user_model(), username=username)
+    if match_list_hidden(player=player, viewer=request.user):
+        raise MatchPrivate(
+            "match_list_private", f"{player.get_username()} shows their matches to friends only."
+        )
     filters = FinishedFilters.parse(request.GET)
     page, rows = finished_matches_page(
         player=player, viewer=request.user, filters=filters, page=request.GET.get("page", 1)

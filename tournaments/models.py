@@ -66,6 +66,9 @@ class Tournament(models.Model):
     # The key every duplicate deck of this tournament is derived from: never shown to anyone.
     deck_secret = models.CharField(max_length=64, blank=True, default="")
     cancel_reason = models.CharField(max_length=200, blank=True, default="")
+    # The winner's name, stored when the tournament finishes (it never changes after), so the
+    # list of finished tournaments need not compute every podium on every view.
+    winner_name = models.CharField(max_length=150, blank=True, default="")
 
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)

@@ -18,6 +18,14 @@ def tournament_start(*, tournament_id: int) -> bool:
 
 
 @task()
+def tournament_remind(*, tournament_id: int) -> int:
+    """Tell its players the tournament starts in a few minutes (each once, however often)."""
+    from tournaments.services.lifecycle import tournament_remind_if_due
+
+    return tournament_remind_if_due(tournament_id=tournament_id)
+
+
+@task()
 def tournament_round_next(*, tournament_id: int, after_round: int) -> bool:
     """Pair the round after ``after_round`` (or finish), once every table of it has ended."""
     from tournaments.services.rounds import round_next_if_done

@@ -25,14 +25,13 @@ from tournaments.services.lifecycle import (
     tournament_join,
     tournament_withdraw,
 )
+from tournaments.services.rounds import winner_names_backfill
 
 
 def _list_page(request: HttpRequest, form: TournamentForm) -> HttpResponse:
     listed = selectors.tournaments_listed()
     finished = list(listed["finished"])
-    for tournament in finished:
-        podium = selectors.tournament_podium(tournament)
-        tournament.winner_name = podium[0].name if podium else ""  # type: ignore[attr-defined]
+    winner_names_backfill(finished)
     return render(request, "tournaments/list.html", {"form": form, **listed, "finished": finished})
 
 

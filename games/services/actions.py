@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -19,6 +20,7 @@ from games.services.action_sql import LockedMatch, match_lock
 from games.services.clocks import clock_restart, clock_settle
 from games.services.errors import ServiceError
 from games.services.recording import Progress, load_state, progress_apply, run_chance, save_progress
+from kernel.metrics import ACTION_LATENCY, ACTIONS, action_timing
 
 logger = logging.getLogger(__name__)
 
@@ -76,16 +78,39 @@ def _apply(
     action: dict[str, Any],
     action_id: str | None,
 ) -> ActionOutcome:
-    """One transaction: lock the match, decide the seat from it, apply; retried on a lost link."""
+    """One transaction: lock the match, decide the seat from it, apply; retried on a lost link.
+
+    Counted and timed for /metrics (kernel/metrics.py): the commit here, the first broadcast
+    by the send path, which reads the start from the context.
+    """
 
     def attempt() -> ActionOutcome | ServiceError:
-        with transaction.atomic():
-            locked = _locked_match(match_id, action_id)
-            return _apply_locked(locked, seat=seat_of(locked), action=action, action_id=action_id)
+        applied = False
 
-    result = _once_more_on_a_lost_connection(attempt, action_id)
+        def committed() -> None:
+            if applied:
+                ACTION_LATENCY.labels(stage="committed").observe(time.perf_counter() - started)
+
+        with transaction.atomic():
+            # The first hook, so it runs at the commit, before the broadcasts' hooks.
+            transaction.on_commit(committed)
+            locked = _locked_match(match_id, action_id)
+            outcome = _apply_locked(
+                locked, seat=seat_of(locked), action=action, action_id=action_id
+            )
+            applied = isinstance(outcome, ActionOutcome) and not outcome.duplicate
+            return outcome
+
+    with action_timing() as started:
+        try:
+            result = _once_more_on_a_lost_connection(attempt, action_id)
+        except ServiceError:
+            ACTIONS.labels(outcome="refused").inc()
+            raise
     if isinstance(result, ServiceError):
+        ACTIONS.labels(outcome="refused").inc()
         raise result  # a refusal whose cause (a clock that ran out) was committed first
+    ACTIONS.labels(outcome="duplicate" if result.duplicate else "applied").inc()
     return result
 
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import unicodedata
-
 from django.contrib.auth.models import User
 
 from accounts.throttle import Throttle
+from kernel.errors import SiteError
+from kernel.sending import group_send_on_commit
+from kernel.text import text_line_clean
 from lobby import settings as lobby_settings
-from lobby.broadcast import chat_group, send_after_commit
+from lobby.broadcast import chat_group
 from lobby.models import ChatMessage
 from lobby.selectors import chat_dict
 from lobby.services.errors import LobbyError
@@ -21,21 +22,12 @@ def chat_throttle() -> Throttle:
 
 
 def clean_chat_text(text: object) -> str:
-    """Trim, drop control and format characters (bidi overrides, NUL), and refuse empty lines."""
-    if not isinstance(text, str):
-        raise LobbyError("bad_message", "A chat message must be text.")
-    kept = "".join(
-        " " if char in "\t\n\r" else char
-        for char in text
-        if char in "\t\n\r" or unicodedata.category(char) not in {"Cc", "Cf", "Cs", "Co", "Cn"}
-    )
-    kept = " ".join(kept.split())
-    if not kept:
-        raise LobbyError("empty_message", "Write something first.")
-    limit = lobby_settings.chat_max_length()
-    if len(kept) > limit:
-        raise LobbyError("message_too_long", f"Messages are limited to {limit} characters.")
-    return kept
+    """Trim, drop control and format characters (bidi overrides, NUL), and refuse empty lines
+    (the cleaning every shown line shares: kernel/text.py)."""
+    try:
+        return text_line_clean(text, limit=lobby_settings.chat_max_length())
+    except SiteError as error:
+        raise LobbyError(error.code, error.message) from error
 
 
 def chat_post(*, user: User, room: str, text: object) -> dict:
@@ -47,5 +39,14 @@ def chat_post(*, user: User, room: str, text: object) -> dict:
         raise LobbyError("rate_limited", "You are sending messages too fast; wait a few seconds.")
     message = ChatMessage.objects.create(room=room, author=user, text=clean)
     payload = chat_dict(message)
-    send_after_commit(chat_group(room), {"type": "chat", "message": payload})
+    # The speaker travels beside the line so each listener's socket can ask the chat gates
+    # whether its person hears them (kernel/chat_gates.py: blocks, mutes) before sending it.
+    group_send_on_commit(
+        chat_group(room),
+        {
+            "type": "lobby.push",
+            "payload": {"type": "chat", "message": payload},
+            "speaker_id": user.pk,
+        },
+    )
     return payload

@@ -144,6 +144,13 @@ export class ChatPanel {
     }
   }
 
+  /** All chat muted (the person's choice, told by the hello): the panel shows only a note. */
+  setMuted(muted) {
+    const note = this.root.querySelector("[data-chat-muted]");
+    if (note) note.hidden = !muted;
+    this.log.hidden = Boolean(muted);
+  }
+
   setTitle(text) {
     if (this.title) this.title.textContent = text;
   }
@@ -221,6 +228,7 @@ export class MatchSocial {
         this.seat = frame.seat;
         this.abandonAfter = frame.abandon_after;
         this.panel.setTitle(frame.room === "players" ? "Players' chat" : "Spectators' chat");
+        this.panel.setMuted(frame.chat_muted);
         this.panel.merge(frame.messages);
         this.absentSince.clear();
         this.players = frame.presence.map((player) => player.seat);

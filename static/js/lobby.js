@@ -87,7 +87,10 @@ class Lobby {
         this.renderLive(frame.live_matches);
         this.setOnline(frame.online);
         // The periodic refresh is a hello too: add only lines not shown yet.
-        if (this.chat) this.chat.merge(frame.chat);
+        if (this.chat) {
+          this.chat.setMuted(frame.chat_muted);
+          this.chat.merge(frame.chat);
+        }
         break;
       case "seek_added":
         this.addSeek(frame.seek);

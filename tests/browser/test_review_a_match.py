@@ -110,6 +110,15 @@ def test_a_player_reviews_a_match_against_the_computer_from_the_banner(site_serv
     # The discard grades of that hand, and the luck line in the chart.
     page.locator(".discard-grade").nth(1).wait_for()
     assert page.locator(".discard-grade .grade").count() == 2
+    # "Analyse this throw" opens that deal on the analysis board (issue 29): every throw of the
+    # same six cards, ranked, in a page of its own so the review keeps its place.
+    href = page.locator(".discard-grade [data-testid=analyse-throw]").first.get_attribute("href")
+    board = new_page(viewport={"width": 1366, "height": 768})
+    board.goto(site_server.url + href)
+    assert board.locator("[data-testid=throws] tbody tr").count() == 15
+    shown = page.locator(".discard-grade").first.locator(".grade-cards .card")
+    dealt = sorted(shown.nth(i).get_attribute("data-card") for i in range(shown.count()))
+    assert sorted(board.input_value("#cards").split()) == dealt and len(dealt) == 6
     assert page.locator(".chart-line").count() == 4  # two scores, two luck lines
     page.keyboard.press("?")
     assert page.locator("#keys-list").is_visible()

@@ -58,6 +58,8 @@ def test_pages_for_a_player_show_no_template_source(client, alice, bob):
         "/accounts/players/bob/",
         "/accounts/preferences/",
         "/accounts/password_change/",
+        "/notifications/",
+        "/notifications/settings/",
     ]
     assert {url: leftovers(client, url) for url in pages} == {url: [] for url in pages}
 

@@ -5,8 +5,10 @@ after the commit, before it recorded the result). Each kind is proved safe twice
 tested: the bot's turn (tests/server/test_bot_turns.py), the abandonment check
 (tests/server/test_abandonment.py), the match-finished hook
 (tests/server/test_match_finished_hook.py), the review's analysis
-(tests/review/test_stored_analysis.py), housekeeping (tests/server/test_housekeeping.py); the
-seek's expiry here. The list below must name every task of the site, so a new one is noticed.
+(tests/review/test_stored_analysis.py), housekeeping (tests/server/test_housekeeping.py), a
+challenge's expiry (tests/social/test_challenges.py), the notification mail and digest
+(tests/notifications/test_mail.py); the seek's expiry here. The list below must name every task
+of the site, so a new one is noticed.
 """
 
 from __future__ import annotations
@@ -30,7 +32,11 @@ PROVED_SAFE_TWICE = {
     "review.tasks.match_analyse": "tests/review/test_stored_analysis.py",
     "cribbage_site.tasks.housekeeping_run": "tests/server/test_housekeeping.py",
     "lobby.tasks.seeks_expire": "tests/server/test_tasks_run_twice.py",
+    "social.tasks.challenge_expire": "tests/social/test_challenges.py",
     "tournaments.tasks.tournament_start": "tests/tournaments/test_tasks_run_twice.py",
+    "tournaments.tasks.tournament_remind": "tests/notifications/test_published_here.py",
+    "notifications.tasks.notification_mail": "tests/notifications/test_mail.py",
+    "notifications.tasks.digests_send": "tests/notifications/test_mail.py",
     "tournaments.tasks.tournament_round_next": "tests/tournaments/test_tasks_run_twice.py",
     "tournaments.tasks.tournament_no_show_check": "tests/tournaments/test_tasks_run_twice.py",
     "tournaments.tasks.tournament_round_clock": "tests/tournaments/test_tasks_run_twice.py",
@@ -43,7 +49,14 @@ def every_task_path() -> set[str]:
     from django_tasks_db.compat import Task
 
     paths = set()
-    for module_name in ("games.tasks", "lobby.tasks", "review.tasks", "tournaments.tasks"):
+    for module_name in (
+        "games.tasks",
+        "lobby.tasks",
+        "review.tasks",
+        "social.tasks",
+        "tournaments.tasks",
+        "notifications.tasks",
+    ):
         module = import_module(module_name)
         for name, value in vars(module).items():
             if isinstance(value, Task):

@@ -1,5 +1,7 @@
 """/healthz reports the database and the channel layer, fails loudly when either is down, and
-answers container probes on 127.0.0.1 while every other path keeps ALLOWED_HOSTS strict."""
+answers container probes on 127.0.0.1 while every other path keeps ALLOWED_HOSTS strict.
+The figures are /healthz?deep's (the Django test client calls from 127.0.0.1, unforwarded: an
+operator); tests/site/test_healthz_sees_the_site.py covers what the public sees."""
 
 from __future__ import annotations
 
@@ -54,7 +56,7 @@ def test_answers_within_the_cache_period_reuse_one_check(client, monkeypatch, se
 
 @pytest.mark.django_db
 def test_it_answers_200_when_the_database_and_channel_layer_work(client, settings):
-    response = client.get("/healthz")
+    response = client.get("/healthz?deep")
     body = response.json()
     assert response.status_code == 200
     assert body["status"] == "ok"
@@ -80,7 +82,7 @@ def test_it_answers_503_with_a_clear_body_when_redis_is_unreachable(client, capl
         override_settings(CHANNEL_LAYERS=unreachable, REDIS_URL="redis://127.0.0.1:9/0"),
         caplog.at_level(logging.ERROR, logger="cribbage_site.health"),
     ):
-        response = client.get("/healthz")
+        response = client.get("/healthz?deep")
     body = response.json()
     assert response.status_code == 503
     assert body["status"] == "unavailable"
@@ -107,7 +109,7 @@ def test_a_database_failure_names_the_component_and_class_and_logs_the_detail(
 
     monkeypatch.setattr(health.connection, "cursor", broken_cursor)
     with caplog.at_level(logging.ERROR, logger="cribbage_site.health"):
-        response = client.get("/healthz")
+        response = client.get("/healthz?deep")
     assert response.status_code == 503
     body = response.json()
     assert body["failing"] == ["database"]
@@ -174,7 +176,7 @@ def test_other_paths_on_the_probe_host_are_refused_with_production_settings(prod
 @pytest.mark.django_db
 def test_it_reports_no_worker_and_stays_healthy_unless_a_worker_is_required(client, settings):
     settings.HEALTHZ_REQUIRE_WORKER = False
-    body = client.get("/healthz").json()
+    body = client.get("/healthz?deep").json()
     assert body["status"] == "ok"
     assert body["worker"] == {
         "ok": True,
@@ -207,7 +209,7 @@ def test_with_a_worker_required_it_answers_503_until_one_checks_in(client, setti
 
     WorkerHeartbeat.objects.filter(worker_id="killed-worker").update(seen_at=long_ago)
     health.forget_last_result()
-    response = client.get("/healthz")
+    response = client.get("/healthz?deep")
     assert response.status_code == 503
     worker = response.json()["worker"]
     assert worker["alive"] == 0 and worker["last_seen_seconds_ago"] >= 40
@@ -215,6 +217,6 @@ def test_with_a_worker_required_it_answers_503_until_one_checks_in(client, setti
 
     worker_heartbeat_beat(worker_id="live-worker", started_at=timezone.now())
     health.forget_last_result()
-    response = client.get("/healthz")
+    response = client.get("/healthz?deep")
     assert response.status_code == 200
     assert response.json()["worker"]["alive"] == 1

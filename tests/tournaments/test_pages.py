@@ -136,6 +136,21 @@ def test_a_finished_tournament_names_its_winner_and_podium_on_its_page_and_in_th
     assert "First: p1" in page and "Second: p2" in page and "Third: p3" in page
     listing = client.get(reverse("tournaments:list")).content.decode()
     assert "won by <strong>p1</strong>" in listing
+    cup.refresh_from_db()
+    assert cup.winner_name == "p1"  # stored when it finished: the list computes no podium
+
+
+def test_a_tournament_finished_before_the_stored_winner_is_named_on_its_first_listing(
+    client, alice, field
+):
+    players = field(4)
+    cup = tournament_full(alice, players, kind="swiss", rounds=1)
+    round_settle(cup)
+    tasks_settle()
+    Tournament.objects.filter(pk=cup.pk).update(winner_name="")  # as migration 0004 left it
+    listing = client.get(reverse("tournaments:list")).content.decode()
+    assert "won by <strong>p1</strong>" in listing
+    assert Tournament.objects.get(pk=cup.pk).winner_name == "p1"
 
 
 def test_a_knockout_page_draws_its_bracket(client, alice, field):

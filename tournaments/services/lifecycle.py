@@ -28,6 +28,7 @@ from ratings.kinds import kind_of
 from ratings.selectors import rating_value_for
 from tournaments.broadcast import tournament_changed
 from tournaments.models import Entry, Tournament
+from tournaments.notices import REMIND_BEFORE, starting_soon, tournament_starting_tell
 from tournaments.pairing import bracket_size, round_robin_schedule
 from tournaments.services import timers
 from tournaments.services.decks import deck_secret_new
@@ -158,6 +159,7 @@ def tournament_create(
         )
         if starts_at is not None:
             timers.start_schedule(tournament=tournament, at=starts_at)
+            timers.remind_schedule(tournament=tournament, at=starts_at - REMIND_BEFORE)
     return tournament
 
 
@@ -214,6 +216,8 @@ def tournament_join(*, tournament_id: int, user: Any) -> Entry:
         entry.save()
         if tournament.starts_at is None and people + 1 >= tournament.capacity:
             timers.start_schedule(tournament=tournament)
+        if starting_soon(tournament):  # joined after the reminders went out
+            tournament_starting_tell(tournament=tournament, user_ids=[user.pk])
         tournament_changed(tournament.pk)
     return entry
 
@@ -271,6 +275,22 @@ def _planned_rounds(tournament: Tournament, players: int) -> int:
     if tournament.kind == Tournament.Kind.KNOCKOUT:
         return int(math.log2(bracket_size(players)))
     return min(tournament.rounds, players - 1)
+
+
+def tournament_remind_if_due(*, tournament_id: int) -> int:
+    """Tell every entrant a tournament with a start time starts soon; how many were told (a
+    second run tells nobody again: the notices are keyed by the tournament)."""
+    with transaction.atomic():
+        tournament = tournament_locked(tournament_id)
+        if tournament is None or not starting_soon(tournament):
+            return 0
+        user_ids = list(
+            tournament.entries.filter(withdrawn_at__isnull=True, user__isnull=False).values_list(
+                "user_id", flat=True
+            )
+        )
+        tournament_starting_tell(tournament=tournament, user_ids=user_ids)
+        return len(user_ids)
 
 
 def tournament_start_if_due(*, tournament_id: int) -> bool:

@@ -9,6 +9,7 @@ table, and the task re-checks that the round is over, so a repeat pairs nothing 
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 
 from django.db import transaction
 from django.db.models import Q
@@ -22,6 +23,7 @@ from games.services.matches import match_create, match_join, match_seat_bot
 from games.services.presence import match_ever_attended
 from tournaments.broadcast import table_ready, tournament_changed
 from tournaments.models import Entry, Pairing, Round, Tournament
+from tournaments.notices import round_paired_tell
 from tournaments.pairing import (
     PairingImpossible,
     bracket_first_round,
@@ -31,7 +33,7 @@ from tournaments.pairing import (
     round_robin_schedule,
     swiss_pair,
 )
-from tournaments.selectors import entries_seeded, standings_for
+from tournaments.selectors import entries_seeded, standings_for, tournament_podium
 from tournaments.services import timers
 from tournaments.services.decks import DUPLICATE_DECKS
 
@@ -212,13 +214,20 @@ def _table_start(
         match_seat_bot(match=match, level=second.bot_level)
     else:
         match_join(match=match, user=second.user)
-    for entry in (first, second):
+    for entry, other in ((first, second), (second, first)):
         if entry.user_id is not None:  # a person
             table_ready(
                 tournament_id=tournament.pk,
                 user_id=entry.user_id,
                 match_id=match.pk,
                 round_number=round_.number,
+            )
+            round_paired_tell(
+                tournament=tournament,
+                round_number=round_.number,
+                user_id=entry.user_id,
+                match_id=match.pk,
+                opponent=other.name,
             )
     timers.no_show_schedule(pairing=pairing, seconds=tournament.no_show_seconds)
     return pairing
@@ -227,8 +236,25 @@ def _table_start(
 def tournament_finish(tournament: Tournament) -> None:
     tournament.status = Tournament.Status.FINISHED
     tournament.finished_at = timezone.now()
-    tournament.save(update_fields=["status", "finished_at"])
+    podium = tournament_podium(tournament)
+    tournament.winner_name = podium[0].name if podium else ""
+    tournament.save(update_fields=["status", "finished_at", "winner_name"])
     tournament_changed(tournament.pk)
+
+
+def winner_names_backfill(tournaments: Iterable[Tournament]) -> None:
+    """Name the winner of listed tournaments that finished before the name was stored.
+
+    Migration tournaments 0004 added the field without filling it (the podium needs the live
+    models); each such tournament is filled the first time a list shows it, then never again.
+    """
+    for tournament in tournaments:
+        if tournament.status != Tournament.Status.FINISHED or tournament.winner_name:
+            continue
+        podium = tournament_podium(tournament)
+        if podium:
+            tournament.winner_name = podium[0].name
+            Tournament.objects.filter(pk=tournament.pk).update(winner_name=tournament.winner_name)
 
 
 def round_next_if_done(*, tournament_id: int, after_round: int) -> bool:

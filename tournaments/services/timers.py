@@ -31,6 +31,14 @@ def start_schedule(*, tournament: Tournament, at: datetime | None = None) -> Non
     )
 
 
+def remind_schedule(*, tournament: Tournament, at: datetime) -> None:
+    """Queue the "about to start" notices for ``at`` (a few minutes before the start)."""
+    _require_transaction()
+    tasks.tournament_remind.using(run_after=max(at, timezone.now())).enqueue(
+        tournament_id=tournament.pk
+    )
+
+
 def round_next_schedule(*, tournament: Tournament, after_round: int) -> None:
     """Queue the pairing of the round after ``after_round``: its tables have all ended."""
     _require_transaction()

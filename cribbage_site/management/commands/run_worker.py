@@ -6,6 +6,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand
 
 from cribbage_site.worker import worker_build
+from kernel.metrics import REGISTRY
 
 
 class Command(BaseCommand):
@@ -35,6 +36,16 @@ class Command(BaseCommand):
             raise ValueError("--threads must be at least 1")
         worker = worker_build(interval=interval, threads=threads)
         worker.configure_signals()
+        if settings.WORKER_METRICS_PORT:
+            # Its own instruments only (task run times, check-ins): the site's figures are the
+            # servers' /metrics. No token here: bind it to an internal address.
+            from prometheus_client import start_http_server
+
+            start_http_server(
+                settings.WORKER_METRICS_PORT,
+                addr=settings.WORKER_METRICS_ADDRESS,
+                registry=REGISTRY,
+            )
 
         def started() -> None:
             self.stdout.write(

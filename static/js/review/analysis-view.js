@@ -34,8 +34,26 @@ export function valueText(value) {
   return `${parts.join(", ")} = ${signed(value.total)}`;
 }
 
+/** "Analyse": this throw on the analysis board, with the role and the scores at the deal (two players). */
+export function boardLink(discard, hand) {
+  if (!hand || !Array.isArray(hand.scores_before) || hand.scores_before.length !== 2) return null;
+  const seat = discard.seat;
+  const query = new URLSearchParams({
+    cards: discard.dealt.join(" "),
+    role: hand.dealer === seat ? "dealer" : "pone",
+    own: String(hand.scores_before[seat]),
+    opp: String(hand.scores_before[1 - seat]),
+  });
+  const line = element("p", "grade-analyse");
+  const link = element("a", "", "Analyse this throw");
+  link.href = `/analysis/?${query}`;
+  link.dataset.testid = "analyse-throw";
+  line.append(link);
+  return line;
+}
+
 /** The discard grade of one seat: dealt, thrown, best, their values and the points given away. */
-export function discardBlock(discard, name) {
+export function discardBlock(discard, name, hand = null) {
   const box = element("div", "grade-block discard-grade");
   box.dataset.seat = String(discard.seat);
   const head = element("p", "grade-head");
@@ -56,6 +74,8 @@ export function discardBlock(discard, name) {
     lines.append(element("li", "grade-note", `Near the end, graded by the chance to win the game: ${Math.round(discard.win_chance * 100)}% (best ${Math.round(discard.best_win_chance * 100)}%).`));
   }
   box.append(lines);
+  const board = boardLink(discard, hand);
+  if (board) box.append(board);
   return box;
 }
 
@@ -75,7 +95,7 @@ const DEPTH_TEXT = {
 };
 
 /** One graded play: "alice played 7♣ (best 8♦): Mistake, 1.5 points lost". */
-export function playLine(play, name) {
+export function playLine(play, name, boardHref = null) {
   const line = element("li", `play-grade grade-line-${play.label}`);
   line.dataset.play = String(play.play);
   line.append(`${name(play.seat)}: ${shortCard(play.card)}`);
@@ -84,6 +104,12 @@ export function playLine(play, name) {
   if (play.lost >= 0.05) line.append(` ${lostText(play)} lost`);
   else if (play.by_win_probability) line.append(" (by chance to win)");
   if (play.depth) line.title = DEPTH_TEXT[play.depth] || "";
+  if (boardHref) {
+    const link = element("a", "grade-analyse-play", "Analyse");
+    link.href = boardHref;
+    link.dataset.testid = "analyse-play";
+    line.append(" ", link);
+  }
   return line;
 }
 
@@ -106,7 +132,7 @@ export function luckText(luck) {
 }
 
 /** The "This hand" panel for the step: discards, the plays (this step's marked), luck, claims. */
-export function renderHandAnalysis(container, analysis, step, name) {
+export function renderHandAnalysis(container, analysis, step, name, playHref = () => null) {
   container.replaceChildren();
   if (!analysis) {
     container.append(element("p", "muted", "The analysis of this match is not available."));
@@ -118,11 +144,11 @@ export function renderHandAnalysis(container, analysis, step, name) {
     return;
   }
   if (analysis.graded === false) container.append(element("p", "muted", "Throws, plays and luck are graded in two-player matches only; the counting is checked below."));
-  for (const discard of hand.discards) container.append(discardBlock(discard, name));
+  for (const discard of hand.discards) container.append(discardBlock(discard, name, hand));
   if (hand.plays.length) {
     const plays = element("ol", "play-grades");
     for (const play of hand.plays) {
-      const line = playLine(play, name);
+      const line = playLine(play, name, playHref(play, hand));
       if (step.kind === "play" && step.play === play.play) {
         line.classList.add("current");
         line.setAttribute("aria-current", "step");

@@ -13,7 +13,7 @@ import { BoardPanel } from "../table/board-panel.js";
 import { itemLine } from "../table/show.js";
 import { renderHandAnalysis, renderSummary } from "./analysis-view.js";
 import { drawChart, scoreLineFromTimeline } from "./chart.js";
-import { expandSteps, FLAWS, flawCounts, flawKey, flawStep, flawSteps, handIndexAt, handsShown, searchWithStep, stepForKey, stepFromLocation } from "./steps.js";
+import { expandSteps, FLAWS, flawCounts, flawKey, flawStep, flawSteps, handIndexAt, handsShown, playBoardHref, searchWithStep, stepForKey, stepFromLocation } from "./steps.js";
 
 const data = JSON.parse(document.getElementById("review-data").textContent);
 const $ = (id) => document.getElementById(id);
@@ -231,12 +231,17 @@ function show(index, { push = true } = {}) {
   drawClocks(index);
   $("scrub").value = String(index);
   const handIndex = handIndexAt(index, hands);
-  renderHandAnalysis($("grades"), analysis, step, name);
+  renderHandAnalysis($("grades"), analysis, step, name, playBoardLink);
   drawHandList(handIndex < 0 ? -1 : hands[handIndex].hand);
   chart(handIndex < 0 ? -1 : hands[handIndex].hand);
   drawProof(handIndex < 0 ? null : hands[handIndex].hand);
   document.body.dataset.step = String(index);
   if (push) history.replaceState(null, "", `${location.pathname}${searchWithStep(location.search, index)}`);
+}
+
+/** The analysis board's address for a graded play, or null (see steps.js's playBoardHref). */
+function playBoardLink(play, hand) {
+  return playBoardHref(play, hand, steps, { players: names.length, variant: data.variant });
 }
 
 /** Only the seats the chart draws (a partnership's first seat stands for both partners). */

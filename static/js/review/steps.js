@@ -154,3 +154,35 @@ export function handsShown(state) {
   if (state.shown.length > 0) return state.kept.map((kept, seat) => kept || state.held[seat]);
   return state.held;
 }
+
+/**
+ * The analysis board's address for a graded play (two players only; null otherwise), read from
+ * the state just before the play: the cards the seat held, the cards each side had played this
+ * hand, the count's pile, the seat's own throw, the starter, how many cards the opponent held,
+ * the role and the scores. Everything in it was the seat's to see: no hidden card goes to the
+ * board, which then values each card as the review graded it.
+ */
+export function playBoardHref(play, hand, steps, { players, variant }) {
+  if (players !== 2) return null;
+  const at = steps.findIndex((entry) => entry.kind === "play" && entry.hand === hand.hand && entry.play === play.play);
+  if (at <= 0) return null;
+  const before = steps[at - 1].state;
+  const seat = play.seat;
+  const other = 1 - seat;
+  const by = (who) => before.played.filter(([owner]) => owner === who).map(([, card]) => card);
+  const thrown = (hand.discards.find((discard) => discard.seat === seat) || {}).thrown || [];
+  const query = new URLSearchParams({
+    hand: before.held[seat].join(" "),
+    mine: by(seat).join(" "),
+    theirs: by(other).join(" "),
+    pile: before.series.map(([, card]) => card).join(" "),
+    thrown: thrown.join(" "),
+    starter: before.starter || "",
+    holds: String(before.held[other].length),
+    role: before.dealer === seat ? "dealer" : "pone",
+    own: String(before.scores[seat]),
+    opp: String(before.scores[other]),
+    variant: variant === "five" ? "five" : "six",
+  });
+  return `/analysis/play/?${query}`;
+}

@@ -64,6 +64,27 @@ export class HintPanel {
       });
   }
 
+  /** "Analyse every throw": the analysis board for these six cards, opened beside the table. */
+  boardLink(body) {
+    const first = body.throws[0];
+    const scores = this.view?.scores || [];
+    const query = new URLSearchParams({ cards: [...first.keep, ...first.discard].join(" "), role: body.is_dealer ? "dealer" : "pone" });
+    if (scores.length === 2) {
+      query.set("own", String(scores[body.seat]));
+      query.set("opp", String(scores[1 - body.seat]));
+    }
+    const link = Object.assign(document.createElement("a"), {
+      href: `/analysis/?${query}`,
+      target: "_blank",
+      rel: "noopener",
+      className: "hint-analyse",
+      textContent: "Analyse every throw (opens the board)",
+    });
+    const line = document.createElement("p");
+    line.append(link);
+    return line;
+  }
+
   draw(body, handKey) {
     if (this.hintFor !== handKey && body.throws) return;
     const title = document.createElement("h2");
@@ -84,6 +105,6 @@ export class HintPanel {
       className: "hint-note",
       textContent: "Points expected on average over every starter and every throw from the other player.",
     });
-    this.panel.replaceChildren(title, list, note);
+    this.panel.replaceChildren(title, list, note, this.boardLink(body));
   }
 }

@@ -1,0 +1,1 @@
+"""The social layer: friends, direct challenges, blocks and personal mutes, privacy settings."""

@@ -1,0 +1,59 @@
+"""A real SMTP server on loopback for the tests (aiosmtpd), so mail goes through Django's SMTP
+backend and a socket, as in production, not only into the in-memory outbox."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import socket
+from collections.abc import Iterator
+from email.message import EmailMessage
+
+import pytest
+from aiosmtpd.controller import Controller
+
+# The port range this suite's servers use (docs: each engineer's range; here the mail server).
+PORTS = range(18520, 18550)
+
+
+class Inbox:
+    """aiosmtpd's handler: every message the server accepted, parsed."""
+
+    def __init__(self) -> None:
+        self.messages: list[EmailMessage] = []
+        self.recipients: list[list[str]] = []
+
+    async def handle_DATA(self, server, session, envelope) -> str:
+        parsed = email.message_from_bytes(envelope.content, policy=email.policy.default)
+        self.messages.append(parsed)  # type: ignore[arg-type]
+        self.recipients.append(list(envelope.rcpt_tos))
+        return "250 Message accepted for delivery"
+
+
+def _free_port() -> int:
+    for port in PORTS:
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise RuntimeError(f"no free port in {PORTS}")
+
+
+@pytest.fixture
+def smtp_inbox(settings) -> Iterator[Inbox]:
+    """An SMTP server on 127.0.0.1, with Django's SMTP backend pointed at it."""
+    inbox = Inbox()
+    controller = Controller(inbox, hostname="127.0.0.1", port=_free_port())
+    controller.start()
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST = "127.0.0.1"
+    settings.EMAIL_PORT = controller.port
+    settings.EMAIL_USE_TLS = False
+    settings.EMAIL_HOST_USER = ""
+    settings.EMAIL_HOST_PASSWORD = ""
+    try:
+        yield inbox
+    finally:
+        controller.stop()
