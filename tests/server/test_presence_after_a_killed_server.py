@@ -64,6 +64,7 @@ answer = [match.status, match.winner_seat, match.finish_reason,
 # Bob holds a lease opened more than one lease period ago that has not expired: his server
 # has renewed it (an unrenewed lease would have lapsed by now).
 RENEWED = """
+import json
 from datetime import timedelta
 from django.utils import timezone
 from games.models import PresenceLease, Seat
