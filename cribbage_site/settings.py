@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "notifications",
     "learn",
     "social",
+    "moderation",
     # The composition root: its management commands (run_worker, tasks_requeue) start the worker,
     # and its one model is the workers' lease (cribbage_site/models.py).
     "cribbage_site",
@@ -115,6 +116,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "accounts.context_processors.player_preferences",
                 "notifications.context_processors.notifications_bell",
+                "moderation.context_processors.moderation",
             ],
         },
     },
@@ -163,6 +165,9 @@ TASK_WORKER_THREADS = env_int("TASK_WORKER_THREADS", 4)
 # often it runs, how long finished task rows are kept, and after how long an idle guest who
 # never played is deleted.
 HOUSEKEEPING_EVERY_SECONDS = env_float("HOUSEKEEPING_EVERY_SECONDS", 3600.0)
+# Reports one member may send per window (moderation/services.py; docs/social.md).
+REPORTS_PER_WINDOW = env_int("REPORTS_PER_WINDOW", 5)
+REPORTS_WINDOW_SECONDS = env_int("REPORTS_WINDOW_SECONDS", 3600)
 TASK_RESULTS_KEEP_DAYS = env_float("TASK_RESULTS_KEEP_DAYS", 7.0)
 GUESTS_PURGE_AFTER_DAYS = env_int("GUESTS_PURGE_AFTER_DAYS", 30)
 

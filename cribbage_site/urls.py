@@ -22,6 +22,7 @@ register_converter(UsernameConverter, "username")
 urlpatterns = [
     path("", views.home, name="home"),
     path("rules/", views.rules, name="rules"),
+    path("games/", games_views.my_matches, name="my_matches"),
     # Pages that compose two apps live in the higher one and keep their old addresses here.
     path(
         "accounts/players/<username:username>/", games_views.player_profile, name="player_profile"
@@ -39,6 +40,7 @@ urlpatterns = [
     path("notifications/", include("notifications.urls")),
     path("", include("learn.urls")),
     path("", include("social.urls")),
+    path("moderation/", include("moderation.urls")),
     path("matches/<int:match_id>/view.json", games_api.match_view_json, name="match_view_json"),
     path("matches/<int:match_id>/log.json", games_api.match_log_json, name="match_log_json"),
     path("matches/<int:match_id>/hint.json", games_api.match_hint_json, name="match_hint_json"),

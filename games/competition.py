@@ -10,6 +10,7 @@ analysis of a match in play ask :func:`match_results_count` before they help any
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol
 
 from games.models import Match
 
@@ -37,7 +38,14 @@ def match_results_count(*, match: Match) -> bool:
 # registers its referee at start-up: it judges a player who never came by its no-show rule,
 # before the site's abandonment may, and records a table that everyone walked away from.
 NoShowRule = Callable[[Match], bool]
-EveryoneAbsent = Callable[[Match, list[int]], bool]
+
+
+class EveryoneAbsent(Protocol):
+    """``handler(match, seats=...)``: see :func:`everyone_absent_register`."""
+
+    def __call__(self, match: Match, *, seats: list[int]) -> bool: ...
+
+
 _no_show_rules: list[NoShowRule] = []
 _everyone_absent_handlers: list[EveryoneAbsent] = []
 
@@ -53,7 +61,7 @@ def no_show_rule_applies(*, match: Match) -> bool:
 
 
 def everyone_absent_register(handler: EveryoneAbsent) -> None:
-    """``handler(match, seats)`` records that every player (``seats``) has left ``match`` as it
+    """``handler(match, seats=...)`` records that every player (``seats``) has left ``match`` as it
     is ended; True when it did (the match counts for that app)."""
     if handler not in _everyone_absent_handlers:
         _everyone_absent_handlers.append(handler)
@@ -61,4 +69,4 @@ def everyone_absent_register(handler: EveryoneAbsent) -> None:
 
 def everyone_absent_record(*, match: Match, seats: list[int]) -> bool:
     """Tell the apps that count ``match`` that all its players left; True if one recorded it."""
-    return any([handler(match, seats) for handler in _everyone_absent_handlers])
+    return any([handler(match, seats=seats) for handler in _everyone_absent_handlers])

@@ -99,6 +99,8 @@ class Match(models.Model):
             # Left out for two, as MatchOptions.to_dict() does.
             **({"players": self.players} if self.players != 2 else {}),
             **({"deal": self.deal} if self.deal != "standard" else {}),
+            # A days-per-move clock makes the match turn-based (its Muggins window in moves).
+            **({"turn_based": True} if self.clock_kind == "days" else {}),
         }
 
 

@@ -2,14 +2,13 @@
 
 The profile page (``games.views.player_profile``) is games' view; apps above games (ratings) plug
 a section in at start-up, as the lobby plugs in the private-link finder (``games.privacy``). A
-section is a function ``(player, viewer) -> ProfileSection | None``.
+section is a function ``(player, *, viewer) -> ProfileSection | None``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from django.contrib.auth.models import User
 
@@ -22,7 +21,12 @@ class ProfileSection:
     context: dict[str, Any] = field(default_factory=dict)
 
 
-SectionMaker = Callable[[User, Any], "ProfileSection | None"]
+class SectionMaker(Protocol):
+    """``maker(player, viewer=...)``: the section for ``player``'s page as ``viewer`` sees it."""
+
+    def __call__(self, player: User, *, viewer: Any) -> ProfileSection | None: ...
+
+
 _makers: list[SectionMaker] = []
 
 
@@ -34,5 +38,5 @@ def profile_section_register(maker: SectionMaker) -> None:
 
 def profile_sections(*, player: User, viewer: Any) -> list[ProfileSection]:
     """The registered sections for ``player``'s page as ``viewer`` sees it, in registration order."""
-    made = (maker(player, viewer) for maker in _makers)
+    made = (maker(player, viewer=viewer) for maker in _makers)
     return [section for section in made if section is not None]

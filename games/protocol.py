@@ -21,7 +21,7 @@ MAX_CLAIM_POINTS = 29
 MAX_DISCARD_CARDS = 2
 """The most cards any seat lays away (two players: two each; three or four: one each). The
 frame takes one up to this many; the engine checks the exact count for the seat and game."""
-ACTION_TYPES = ("discard", "play", "claim", "muggins", "resign")
+ACTION_TYPES = ("discard", "play", "claim", "muggins", "muggins_pass", "resign")
 CONTROL_TYPES = ("sync", "ping")
 
 

@@ -14,13 +14,14 @@ from django.contrib.auth import get_user_model
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.guests import guest_sign_in
 from accounts.services import profile_for
 from games import player_records
 from games.forms import ComputerMatchForm
 from games.hints import hint_allowed
+from games.in_play import matches_in_play
 from games.models import Match
 from games.privacy import (
     match_hidden_from,
@@ -170,3 +171,17 @@ def player_profile(request: HttpRequest, username: str) -> HttpResponse:
         "profile_sections": profile_sections(player=player, viewer=request.user),
     }
     return render(request, "accounts/profile.html", context)
+
+
+@require_GET
+def my_matches(request: HttpRequest) -> HttpResponse:
+    """/games/: the visitor's matches in play, those waiting on them first, with time left.
+
+    Only the visitor's own (a guest's too); a visitor who is not signed in has none. Read when
+    asked: a reload shows what changed.
+    """
+    return render(
+        request,
+        "games/in_play.html",
+        {"in_play": matches_in_play(user=request.user)},
+    )

@@ -25,6 +25,7 @@ from games.engine.options import (
     PRESET_CONTROLS,
     SCORING_MODES,
     TOURNAMENT_CLOCK,
+    TURN_BASED_CONTROLS,
     VARIANTS,
     BadOptions,
     MatchOptions,
@@ -151,11 +152,16 @@ def muggins_form_field() -> forms.BooleanField:
 
 # Time controls (games.engine.options.TimeControl): three model fields, one choice in the forms.
 NO_CLOCK = TimeControl()
-CLOCK_KIND_LABELS = {"none": "No clock", "realtime": "Real-time clock"}
+CLOCK_KIND_LABELS = {
+    "none": "No clock",
+    "realtime": "Real-time clock",
+    "days": "Turn-based (days per move)",
+}
 CUSTOM_CLOCK = "custom"
 CLOCK_HELP = (
     "A real-time clock: a bank of minutes, plus seconds added after each of your actions."
     " It runs only while the game waits on you; running out loses the match."
+    " Turn-based: days for each move, so you may close the page and come back."
 )
 
 
@@ -189,11 +195,17 @@ def clock_model_values(control: TimeControl) -> dict[str, Any]:
     }
 
 
-def clock_form_field(*, timed_only: bool = False, initial: TimeControl = NO_CLOCK) -> forms.Field:
-    """The time-control choice: no clock (unless ``timed_only``), the presets, or custom."""
+def clock_form_field(
+    *, timed_only: bool = False, turn_based: bool = True, initial: TimeControl = NO_CLOCK
+) -> forms.Field:
+    """The time-control choice: no clock (unless ``timed_only``), the presets, custom, and the
+    days-per-move controls (unless ``turn_based`` is False: a tournament's rounds are played
+    in one sitting)."""
     choices = [] if timed_only else [(NO_CLOCK.key, NO_CLOCK.label)]
     choices += [(control.key, control.label) for control in PRESET_CONTROLS]
     choices.append((CUSTOM_CLOCK, "Custom"))
+    if turn_based:
+        choices += [(control.key, control.label) for control in TURN_BASED_CONTROLS]
     # Not required: a form posted without it (older pages, scripts) gets the service's default,
     # no clock for a casual match and the engine's default clock for a rated one.
     return forms.ChoiceField(

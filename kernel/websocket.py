@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
@@ -40,8 +41,9 @@ from django.conf import settings
 
 from kernel.addresses import socket_client_address
 from kernel.direct_dispatch import handler_for
-from kernel.error_renderings import error_frame_text
+from kernel.error_renderings import error_frame, error_frame_text
 from kernel.errors import SiteError
+from kernel.frames import FrameError, frame_action_id, frame_decode
 from kernel.metrics import OPEN_SOCKETS, socket_kind
 from kernel.session_sockets import CLOSE_SESSION_ENDED, session_tag, user_sockets_group
 from kernel.socket_limits import (
@@ -243,3 +245,25 @@ class SiteWebsocketConsumer(AsyncWebsocketConsumer):
         ended = SiteError("session_ended", "You were signed out; reconnecting.")
         await self.send(text_data=error_frame_text(ended))
         await self.close(code=CLOSE_SESSION_ENDED)
+
+
+class PushSocketConsumer(SiteWebsocketConsumer):
+    """A socket the server pushes on and the client only keeps alive (a tournament page, the
+    bell, a challenge): ``ping`` is answered ``pong``; anything else, however malformed (the
+    shared parser's size and depth limits: one deeply nested frame once left such a socket a
+    zombie), is answered with an ``error`` frame, and the socket stays open."""
+
+    async def send_json(self, payload: dict[str, Any]) -> None:
+        await self.send(text_data=json.dumps(payload, separators=(",", ":")))
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        try:
+            frame = frame_decode(text_data)
+        except FrameError as error:
+            await self.send_json(error_frame(error))
+            return
+        if frame.get("type") == "ping":
+            await self.send_json({"type": "pong"})
+            return
+        refusal = SiteError("unknown_type", "this socket takes only ping")
+        await self.send_json(error_frame(refusal, action_id=frame_action_id(frame)))

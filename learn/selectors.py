@@ -10,7 +10,7 @@ from games.profile_sections import ProfileSection
 from learn.models import PuzzleAttempt, PuzzleRating
 
 
-def profile_puzzles_section(player: User, viewer: Any) -> ProfileSection | None:
+def profile_puzzles_section(player: User, *, viewer: Any) -> ProfileSection | None:
     """The player's puzzle rating and latest answers (nothing for someone who never tried one)."""
     rating = PuzzleRating.objects.filter(user=player).first()
     if rating is None:

@@ -1,4 +1,5 @@
-"""The lobby app: it tells games where a private match's secret link is (games.privacy)."""
+"""The lobby app: it tells games where a private match's secret link is (games.privacy), and
+the kernel where a reported chat line is (kernel.chat_lines)."""
 
 from __future__ import annotations
 
@@ -14,4 +15,8 @@ class LobbyConfig(AppConfig):
         from lobby.selectors import open_invitation_path
 
         private_link_finder_register(open_invitation_path)
+        from kernel.chat_lines import chat_line_finder_register
+        from lobby.chat_evidence import chat_line_evidence_find
+
+        chat_line_finder_register(chat_line_evidence_find)
         from lobby import hooks  # noqa: F401 - connects the receivers of the match hooks

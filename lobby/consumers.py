@@ -225,7 +225,8 @@ def _match_chat_hello(match_id: int, user) -> dict[str, Any] | None:
         "room_key": room,
         "messages": selectors.chat_recent(room=room, listener_id=user.pk),
         "chat_muted": chat_gates.hears_nobody(user.pk),
-        "abandon_after": abandon_after_seconds(),
+        # None at a turn-based match: closing its page abandons nothing (no claim, no countdown).
+        "abandon_after": None if match.time_control.turn_based else abandon_after_seconds(),
         "presence": [
             {
                 "seat": s.number,

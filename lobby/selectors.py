@@ -60,12 +60,14 @@ def seek_terms_label(seek: Seek) -> str:
     return label
 
 
-def seek_dict(seek: Seek, shown: dict | None = None) -> dict[str, Any]:
+def seek_dict(seek: Seek, *, shown: dict | None = None) -> dict[str, Any]:
     """A seek as the lobby lists it. ``shown``: the creators' ratings (``ratings_shown_for``)
     when the caller lists many seeks, so they are read once, not once a seek."""
     if shown is None:
         shown = ratings_shown_for(user_ids={seek.creator_id})
-    kind = kind_of(variant=seek.variant, players=seek.players)
+    kind = kind_of(
+        variant=seek.variant, players=seek.players, turn_based=seek.time_control.turn_based
+    )
     rating_label, rating_value = rating_shown(shown, user_id=seek.creator_id, kind=kind)
     return {
         "id": seek.pk,
@@ -77,6 +79,8 @@ def seek_dict(seek: Seek, shown: dict | None = None) -> dict[str, Any]:
         "rating_range": [seek.rating_min, seek.rating_max],
         "options": seek.options,
         "clock": seek.time_control.key,
+        # Marked apart in the list: a days-per-move match is played over days, not now.
+        "turn_based": seek.time_control.turn_based,
         "label": " · ".join(
             part
             for part in (
@@ -90,7 +94,7 @@ def seek_dict(seek: Seek, shown: dict | None = None) -> dict[str, Any]:
     }
 
 
-def seek_creator_gone(seek: Seek, lobby_absences: dict[int, Any] | None = None) -> bool:
+def seek_creator_gone(seek: Seek, *, lobby_absences: dict[int, Any] | None = None) -> bool:
     """True once the creator has had no lobby connection for longer than the grace period.
 
     ``lobby_absences`` (creator id -> None or the end of their last lobby lease, from
@@ -119,12 +123,12 @@ def open_seeks() -> list[dict[str, Any]]:
     )
     creators = {seek.creator_id for seek in seeks}
     absences = absences_since(user_ids=creators, place=LOBBY)
-    listed = [seek for seek in seeks if not seek_creator_gone(seek, absences)]
+    listed = [seek for seek in seeks if not seek_creator_gone(seek, lobby_absences=absences)]
     shown = ratings_shown_for(user_ids={seek.creator_id for seek in listed})
-    return [seek_dict(seek, shown) for seek in listed]
+    return [seek_dict(seek, shown=shown) for seek in listed]
 
 
-def live_matches(limit: int = LIVE_MATCH_LIMIT) -> list[dict[str, Any]]:
+def live_matches(*, limit: int = LIVE_MATCH_LIMIT) -> list[dict[str, Any]]:
     """Public matches being played now, newest first; private (invitation) ones and sealed ones
     (tables of a duplicate round in play, games.privacy) are never listed.
 

@@ -10,12 +10,10 @@ Visitors signed out get an ``error`` and close code 4401: there is nothing to te
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from kernel.error_renderings import error_frame
-from kernel.frames import FrameError, frame_action_id, frame_decode
-from kernel.websocket import SiteWebsocketConsumer
+from kernel.websocket import PushSocketConsumer
 from notifications.broadcast import notifications_group
 from notifications.errors import NotificationError
 from notifications.selectors import bell_state, unread_count
@@ -23,7 +21,7 @@ from notifications.selectors import bell_state, unread_count
 CLOSE_NOT_AUTHENTICATED = 4401
 
 
-class NotificationConsumer(SiteWebsocketConsumer):
+class NotificationConsumer(PushSocketConsumer):
     async def connect(self) -> None:
         user = self.scope.get("user")
         await self.accept()
@@ -37,21 +35,6 @@ class NotificationConsumer(SiteWebsocketConsumer):
         self.groups = [*self.groups, group]
         await self.channel_layer.group_add(group, self.channel_name)
         await self.send_json(await self.reads(bell_state)(user_id=self.user_id))
-
-    async def send_json(self, payload: dict[str, Any]) -> None:
-        await self.send(text_data=json.dumps(payload, separators=(",", ":")))
-
-    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        try:
-            frame = frame_decode(text_data)
-        except FrameError as error:
-            await self.send_json(error_frame(error))
-            return
-        if frame.get("type") == "ping":
-            await self.send_json({"type": "pong"})
-            return
-        refusal = NotificationError("unknown_type", "this socket takes only ping")
-        await self.send_json(error_frame(refusal, action_id=frame_action_id(frame)))
 
     async def notifications_arrived(self, message: dict[str, Any]) -> None:
         unread = await self.reads(unread_count)(user_id=self.user_id)

@@ -16,7 +16,7 @@ from django.utils.html import format_html_join
 from games.profile_sections import ProfileSection
 from ratings import glicko2
 from ratings import settings as ratings_settings
-from ratings.kinds import RATED_KINDS, kind_label
+from ratings.kinds import REAL_TIME_KINDS, kind_label
 from ratings.models import PlayerRating, PlayerStats, RatingChange
 
 
@@ -208,10 +208,11 @@ def rating_history(*, user: User, kind: str) -> list[RatingChange]:
 
 
 def player_ratings(*, user: User) -> list[KindRating]:
-    """Every kind the player has a rating or statistics in (the rated kinds always listed)."""
+    """Every kind the player has a rating or statistics in (the real-time kinds always listed;
+    a turn-based kind once the player has played one)."""
     rows = {row.kind: row for row in PlayerRating.objects.filter(user=user)}
     stats = {row.kind: row for row in PlayerStats.objects.filter(user=user)}
-    kinds = list(RATED_KINDS) + sorted((set(rows) | set(stats)) - set(RATED_KINDS))
+    kinds = list(REAL_TIME_KINDS) + sorted((set(rows) | set(stats)) - set(REAL_TIME_KINDS))
     changes = {kind: rating_history(user=user, kind=kind) for kind in rows}
     return [
         KindRating(
@@ -227,7 +228,7 @@ def player_ratings(*, user: User) -> list[KindRating]:
     ]
 
 
-def profile_ratings_section(player: User, viewer: Any) -> ProfileSection:
+def profile_ratings_section(player: User, *, viewer: Any) -> ProfileSection:
     """The profile page's ratings and statistics section (registered with games at start-up)."""
     return ProfileSection("ratings/_profile_section.html", {"kinds": player_ratings(user=player)})
 

@@ -39,7 +39,11 @@ def match_tally_record(*, match_id: int) -> bool:
             return True
         seats = list(Seat.objects.filter(match=match).order_by("number"))
         tally = match_tally(_events_of(match), players=len(seats), winner_seat=match.winner_seat)
-        kind = kind_of(variant=match.variant, players=match.players)
+        kind = kind_of(
+            variant=match.variant,
+            players=match.players,
+            turn_based=match.time_control.turn_based,
+        )
         _stats_add(match=match, seats=seats, tally=tally, kind=kind)
         if match_is_rated(match=match, seats=seats) and not match_aborted_early(
             match=match, seats=seats

@@ -133,7 +133,7 @@ def _own_first(scores: list[int], seat: int) -> list[int]:
     return [scores[seat], *scores[:seat], *scores[seat + 1 :]]
 
 
-def profile_finished_section(player: User, viewer: Any) -> ProfileSection | None:
+def profile_finished_section(player: User, *, viewer: Any) -> ProfileSection | None:
     """The profile's "Finished matches" section: the latest few, and a link to the whole list
     (none where the player hides their matches from this viewer: games.privacy)."""
     if match_list_hidden(player=player, viewer=viewer):

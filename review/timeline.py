@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from games import engine
+from games.engine.state import PLAY_FIELDS, STANDING_FIELDS
 
 # The shape of the steps below: stored timelines of an older version are rebuilt (review.stored).
 TIMELINE_VERSION = 3  # 2: steps carry the clocks of timed matches; 3: and their action's index
@@ -25,6 +26,7 @@ ACTION_KINDS = {
     "play": "play",
     "claim": "claim",
     "muggins": "muggins",
+    "muggins_pass": "pass",  # a turn-based match's answer to a Muggins window (docs/engine.md)
     "resign": "resign",
 }
 
@@ -41,37 +43,18 @@ def _full_event(event: engine.Event) -> dict[str, Any]:
     return {"type": event.type, "data": data}
 
 
+# The state's fields a step shows as they are (everything is face up in a finished match),
+# in the state's one JSON form; the step adds the crib and the hands laid open so far.
+SNAPSHOT_FIELDS = (*STANDING_FIELDS, "held", "kept", *PLAY_FIELDS, "winner")
+
+
 def _snapshot(state: engine.MatchState, shown: int | None = None) -> dict[str, Any]:
     """The table at a step, face up. ``shown``: how many of the hand's shows are laid open."""
     laid = state.shown if shown is None else state.shown[:shown]
-    return {
-        "phase": state.phase,
-        "game": state.game,
-        "hand": state.hand,
-        "dealer": state.dealer,
-        "scores": list(state.scores),
-        "rear": list(state.rear),
-        "match_scores": list(state.match_scores),
-        "held": [[str(card) for card in cards] for cards in state.held],
-        "kept": [None if cards is None else [str(c) for c in cards] for cards in state.kept],
-        "crib": [str(card) for card in state.crib],
-        "starter": None if state.starter is None else str(state.starter),
-        "count": state.count,
-        "series": [[seat, str(card)] for seat, card in state.series],
-        "played": [[seat, str(card)] for seat, card in state.played],
-        "turn": state.turn,
-        "shown": [
-            {
-                "seat": hand.seat,
-                "kind": hand.kind,
-                "cards": [str(card) for card in hand.cards],
-                "items": None if hand.items is None else [line.to_dict() for line in hand.items],
-                "total": hand.total,
-            }
-            for hand in laid
-        ],
-        "winner": state.winner,
-    }
+    snapshot = engine.state_json(state, SNAPSHOT_FIELDS)
+    snapshot["crib"] = engine.cards_json(state.crib)
+    snapshot["shown"] = [hand.to_dict() for hand in laid]
+    return snapshot
 
 
 def _groups(events: list[engine.Event]) -> list[list[engine.Event]]:

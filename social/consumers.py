@@ -8,13 +8,11 @@ Clients send only ``ping``.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from kernel.error_renderings import error_frame
 from kernel.errors import SiteError
-from kernel.frames import FrameError, frame_action_id, frame_decode
-from kernel.websocket import SiteWebsocketConsumer
+from kernel.websocket import PushSocketConsumer
 from social.broadcast import challenge_group
 from social.models import Challenge
 from social.services.challenges import challenge_state
@@ -30,7 +28,7 @@ def _state_for(challenge_id: int, user_id: int) -> dict[str, Any] | None:
     return challenge_state(challenge)
 
 
-class ChallengeConsumer(SiteWebsocketConsumer):
+class ChallengeConsumer(PushSocketConsumer):
     async def connect(self) -> None:
         self.challenge_id = int(self.scope["url_route"]["kwargs"]["challenge_id"])
         user = self.scope.get("user")
@@ -64,21 +62,6 @@ class ChallengeConsumer(SiteWebsocketConsumer):
         await self.channel_layer.group_discard(
             challenge_group(self.challenge_id), self.channel_name
         )
-
-    async def send_json(self, payload: dict[str, Any]) -> None:
-        await self.send(text_data=json.dumps(payload, separators=(",", ":")))
-
-    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        try:
-            frame = frame_decode(text_data)
-        except FrameError as error:
-            await self.send_json(error_frame(error))
-            return
-        if frame.get("type") == "ping":
-            await self.send_json({"type": "pong"})
-            return
-        refusal = SiteError("unknown_type", "this socket takes only ping")
-        await self.send_json(error_frame(refusal, action_id=frame_action_id(frame)))
 
     async def social_push(self, message: dict[str, Any]) -> None:
         await self.send_json(message["payload"])

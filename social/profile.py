@@ -11,7 +11,7 @@ from games.profile_sections import ProfileSection
 from social import selectors
 
 
-def profile_social_section(player: User, viewer: Any) -> ProfileSection | None:
+def profile_social_section(player: User, *, viewer: Any) -> ProfileSection | None:
     """Nothing for one's own page, for anonymous visitors or guests, and about guests."""
     if not getattr(viewer, "is_authenticated", False) or viewer.pk == player.pk:
         return None

@@ -10,10 +10,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from aiosmtpd.controller import Controller
 
 from tests.support import seeded_decks
 from tests.support.servers import PROJECT_DIR, DaphneServer, LiveDatabase, WorkerProcess
 from tests.support.services import database_url, redis_url, require_chromium
+from tests.support.smtp import Inbox, inbox_started, smtp_environment
 from tests.support.tasks import BACKEND as TASKS_IN_THE_TEST_PROCESS
 
 # alice, bob, carol and mallory, for every test area that plays with people.
@@ -92,7 +94,21 @@ def live_database(tmp_path_factory) -> Iterator[LiveDatabase]:
 
 
 @pytest.fixture(scope="session")
-def site_server(live_database, tmp_path_factory) -> Iterator[DaphneServer]:
+def live_mail_server() -> Iterator[Controller]:
+    """Where the live site sends its mail: a real SMTP server on loopback (aiosmtpd)."""
+    _, controller = inbox_started()
+    yield controller
+    controller.stop()
+
+
+@pytest.fixture(scope="session")
+def live_inbox(live_mail_server) -> Inbox:
+    """Every message the live site (its server and its worker) has sent this session."""
+    return live_mail_server.handler
+
+
+@pytest.fixture(scope="session")
+def site_server(live_database, live_mail_server, tmp_path_factory) -> Iterator[DaphneServer]:
     """One Daphne process (the "site") and its task worker for the whole session, with
     shuffles seeded for repeatability.
 
@@ -103,6 +119,7 @@ def site_server(live_database, tmp_path_factory) -> Iterator[DaphneServer]:
     env = live_server_env(
         live_database, TEST_DECK_SOURCE=seeded_decks.ENVIRONMENT_PATH, TEST_SHUFFLE_SEED="1234"
     )
+    env.update(smtp_environment(live_mail_server))
     worker = None
     if redis_url():
         env["TASK_WORKER_IN_SERVER"] = "false"

@@ -10,20 +10,16 @@ page without this socket still works by reload. Clients send only ``ping``.
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 from typing import Any
 
-from kernel.error_renderings import error_frame
-from kernel.errors import SiteError
-from kernel.frames import FrameError, frame_action_id, frame_decode
-from kernel.websocket import SiteWebsocketConsumer
+from kernel.websocket import PushSocketConsumer
 from tournaments.broadcast import tournament_group, tournament_user_group
 
 MIN_INTERVAL = 1.0
 
 
-class TournamentConsumer(SiteWebsocketConsumer):
+class TournamentConsumer(PushSocketConsumer):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.last_sent = 0.0
@@ -42,23 +38,6 @@ class TournamentConsumer(SiteWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         if self.pending is not None:
             self.pending.cancel()
-
-    async def send_json(self, payload: dict[str, Any]) -> None:
-        await self.send(text_data=json.dumps(payload, separators=(",", ":")))
-
-    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        """Only ``ping``; anything else, however malformed (the shared parser's size and depth
-        limits: one deeply nested frame once left this socket a zombie), is an ``error``."""
-        try:
-            frame = frame_decode(text_data)
-        except FrameError as error:
-            await self.send_json(error_frame(error))
-            return
-        if frame.get("type") == "ping":
-            await self.send_json({"type": "pong"})
-            return
-        refusal = SiteError("unknown_type", "this socket takes only ping")
-        await self.send_json(error_frame(refusal, action_id=frame_action_id(frame)))
 
     async def tournament_changed(self, message: dict[str, Any]) -> None:
         if self.pending is not None:

@@ -20,7 +20,9 @@ class TournamentForm(NewMatchForm):
 
     field_order = ["name", "kind", "variant", "scoring", "muggins", "match_target", "rounds"]
     # Every tournament table has a clock, so nobody can stall a round (issue 25).
-    clock = match_options.clock_form_field(timed_only=True, initial=TOURNAMENT_CLOCK)
+    clock = match_options.clock_form_field(
+        timed_only=True, turn_based=False, initial=TOURNAMENT_CLOCK
+    )
 
     name = forms.CharField(max_length=80, label="Name")
     kind = forms.ChoiceField(choices=Tournament.Kind.choices, initial="swiss", label="Format")

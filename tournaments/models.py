@@ -69,6 +69,9 @@ class Tournament(models.Model):
     # The winner's name, stored when the tournament finishes (it never changes after), so the
     # list of finished tournaments need not compute every podium on every view.
     winner_name = models.CharField(max_length=150, blank=True, default="")
+    # Set while staff hold the tournament (tournaments/services/staff.py): it does not start and
+    # pairs no next round; the tables in play go on.
+    paused_at = models.DateTimeField(null=True, blank=True)
 
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)

@@ -18,7 +18,7 @@ def entries_seeded(tournament: Tournament) -> list[Entry]:
     return list(tournament.entries.select_related("user").order_by("seed", "joined_at", "pk"))
 
 
-def table_result(pairing: Pairing, round_number: int) -> TableResult:
+def table_result(pairing: Pairing, *, round_number: int) -> TableResult:
     """A finished table as the pure scoring package reads it (entry ids as players)."""
     if pairing.second_id is None:
         return TableResult(round_number, (pairing.first_id, None))
@@ -37,20 +37,20 @@ def table_result(pairing: Pairing, round_number: int) -> TableResult:
     )
 
 
-def stage_results(tournament: Tournament, stage: str) -> list[TableResult]:
+def stage_results(tournament: Tournament, *, stage: str) -> list[TableResult]:
     finished = Pairing.objects.filter(
         round__tournament=tournament, round__stage=stage, finished=True
     ).select_related("round")
-    return [table_result(pairing, pairing.round.number) for pairing in finished]
+    return [table_result(pairing, round_number=pairing.round.number) for pairing in finished]
 
 
-def standings_for(tournament: Tournament, entries: list[Entry] | None = None) -> list[Standing]:
+def standings_for(tournament: Tournament, *, entries: list[Entry] | None = None) -> list[Standing]:
     """The main stage's standings (a knockout's too: wins, then seeding), players as entry ids."""
     entries = entries if entries is not None else entries_seeded(tournament)
     scoring = "acc" if tournament.kind == Tournament.Kind.ACC else "match"
     return standings_compute(
         [entry.pk for entry in entries],
-        stage_results(tournament, Tournament.Stage.MAIN),
+        stage_results(tournament, stage=Tournament.Stage.MAIN),
         scoring=scoring,
         by_duplicate=tournament.duplicate and tournament.rank_by_duplicate,
     )
@@ -67,7 +67,9 @@ class StandingLine:
 def standings_lines(tournament: Tournament) -> list[StandingLine]:
     entries = entries_seeded(tournament)
     by_id = {entry.pk: entry for entry in entries}
-    return [StandingLine(by_id[row.player], row) for row in standings_for(tournament, entries)]
+    return [
+        StandingLine(by_id[row.player], row) for row in standings_for(tournament, entries=entries)
+    ]
 
 
 def rounds_with_tables(tournament: Tournament) -> list[tuple[Round, list[Pairing]]]:
@@ -143,13 +145,13 @@ def tournaments_listed() -> dict[str, QuerySet[Tournament]]:
     }
 
 
-def entry_of(tournament: Tournament, user: Any) -> Entry | None:
+def entry_of(tournament: Tournament, *, user: Any) -> Entry | None:
     if user is None or not user.is_authenticated:
         return None
     return tournament.entries.filter(user=user).first()
 
 
-def table_of(tournament: Tournament, entry: Entry | None) -> Pairing | None:
+def table_of(tournament: Tournament, *, entry: Entry | None) -> Pairing | None:
     """The entry's table of the current round, if it is still being played."""
     if entry is None:
         return None
@@ -225,7 +227,7 @@ def table_end(tournament: Tournament, *, match_id: int, entry: Entry | None) -> 
     still_playing = Pairing.objects.filter(round=round_, finished=False).count()
     minutes = tournament.round_minutes
     ends_at = round_.started_at + timedelta(minutes=minutes) if minutes and still_playing else None
-    next_table = table_of(tournament, entry)
+    next_table = table_of(tournament, entry=entry)
     if next_table is not None and next_table.match_id == match_id:
         next_table = None
     return TableEnd(round_, still_playing, ends_at, next_table)

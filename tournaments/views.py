@@ -56,7 +56,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
 
 
 def _live_context(request: HttpRequest, tournament: Tournament) -> dict:
-    entry = selectors.entry_of(tournament, request.user)
+    entry = selectors.entry_of(tournament, user=request.user)
     rounds = selectors.rounds_with_tables(tournament)
     table_ids = [pairing.match_id for _, tables in rounds for pairing in tables if pairing.match_id]
     return {
@@ -64,7 +64,7 @@ def _live_context(request: HttpRequest, tournament: Tournament) -> dict:
         "sealed_matches": selectors.duplicate_tables_sealed(table_ids),
         "tournament": tournament,
         "entry": entry,
-        "my_table": selectors.table_of(tournament, entry),
+        "my_table": selectors.table_of(tournament, entry=entry),
         "standings": selectors.standings_lines(tournament),
         "podium": selectors.tournament_podium(tournament),
         "rounds": rounds,
@@ -93,14 +93,14 @@ def tournament_table_end(request: HttpRequest, tournament_id: int, match_id: int
     the next round comes, and the viewer's next table (static/js/table/event-after.js)."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     end = selectors.table_end(
-        tournament, match_id=match_id, entry=selectors.entry_of(tournament, request.user)
+        tournament, match_id=match_id, entry=selectors.entry_of(tournament, user=request.user)
     )
     if end is None:
         raise Http404("not a table of this tournament")
     context = {
         "tournament": tournament,
         "end": end,
-        "entry": selectors.entry_of(tournament, request.user),
+        "entry": selectors.entry_of(tournament, user=request.user),
         "standings": selectors.standings_lines(tournament),
     }
     return render(request, "tournaments/_table_end.html", context)

@@ -11,6 +11,7 @@ from games.engine.actions import (
     Claim,
     Discard,
     Muggins,
+    MugginsPass,
     Play,
     Resign,
     Shuffle,
@@ -28,12 +29,13 @@ from games.engine.flow import (
     new_match,
     replay,
     seats_to_act,
+    seats_waited_on,
     shuffled_deck,
 )
 from games.engine.options import MatchOptions, TimeControl
 from games.engine.reducer import reduce_view
 from games.engine.scoring import score_play, score_show, show_total
-from games.engine.state import MatchState
+from games.engine.state import MatchState, cards_json, state_json
 from games.engine.views import view
 
 __all__ = [
@@ -47,12 +49,14 @@ __all__ = [
     "TimeControl",
     "MatchState",
     "Muggins",
+    "MugginsPass",
     "Play",
     "Resign",
     "Shuffle",
     "action_from_dict",
     "action_to_dict",
     "apply",
+    "cards_json",
     "full_deck",
     "legal_actions",
     "match_started_event",
@@ -65,7 +69,9 @@ __all__ = [
     "score_play",
     "score_show",
     "seats_to_act",
+    "seats_waited_on",
     "show_total",
     "shuffled_deck",
+    "state_json",
     "view",
 ]

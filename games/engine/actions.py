@@ -64,6 +64,16 @@ class Muggins:
     points: int | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class MugginsPass:
+    """In a turn-based match, an opponent of a claimant declines to call Muggins: the window
+    closes and the truth is revealed. Needed there because the claimant's side waits on the
+    opponents' move while a window is open (docs/engine.md); in a live match a caller passes
+    by making its own next move, or the claimant's next move closes the window."""
+
+    seat: int
+
+
 RESIGN_REASONS = ("resigned", "abandoned", "aborted", "time")
 
 
@@ -83,8 +93,8 @@ class Resign:
     reason: str = "resigned"
 
 
-Action = Shuffle | Discard | Play | Claim | Muggins | Resign
-SEATED_TYPES = frozenset({"discard", "play", "claim", "muggins", "resign"})
+Action = Shuffle | Discard | Play | Claim | Muggins | MugginsPass | Resign
+SEATED_TYPES = frozenset({"discard", "play", "claim", "muggins", "muggins_pass", "resign"})
 
 
 def action_to_dict(action: Action) -> dict[str, Any]:
@@ -101,6 +111,8 @@ def action_to_dict(action: Action) -> dict[str, Any]:
         if action.points is None:
             return {"type": "muggins", "seat": action.seat}
         return {"type": "muggins", "seat": action.seat, "points": action.points}
+    if isinstance(action, MugginsPass):
+        return {"type": "muggins_pass", "seat": action.seat}
     if isinstance(action, Resign):
         # A plain resignation keeps its original form, so logs written before reasons read alike.
         if action.reason == "resigned":
@@ -157,6 +169,8 @@ def action_from_dict(data: dict[str, Any]) -> Action:
                 "bad_muggins", f"a Muggins call names a whole number of points, not {points!r}"
             )
         return Muggins(seat, points)
+    if kind == "muggins_pass":
+        return MugginsPass(seat)
     if kind == "resign":
         reason = data.get("reason", "resigned")
         if reason not in RESIGN_REASONS:

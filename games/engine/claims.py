@@ -107,6 +107,25 @@ def muggins_callers(state: MatchState | Draft) -> tuple[int, ...]:
     return opponents_of(state.seats, state.window.claimant)
 
 
+def held_by_window(state: MatchState | Draft, seat: int) -> bool:
+    """In a turn-based match, an open Muggins window holds the claimant's side: it may play no
+    card and make no claim until an opponent has acted (a card, a claim, a call or a pass),
+    which closes the window. So the window lasts until the opponents' next move, not for the
+    claimant's thinking time (docs/engine.md). Discards are not held: they close no window."""
+    window = state.window
+    return (
+        window is not None
+        and state.options.turn_based
+        and seat not in opponents_of(state.seats, window.claimant)
+    )
+
+
+def pass_muggins(draft: Draft) -> None:
+    """A caller declines to call Muggins (turn-based matches): the window closes and the
+    truth is revealed, exactly as after a call that names nothing right."""
+    close_window(draft)
+
+
 def call_muggins(draft: Draft, seat: int, named: int | None) -> None:
     """``seat`` says the open claim was wrong by ``named`` points (None: by the true
     difference). It pegs them only if that is exactly the difference between the claim and the

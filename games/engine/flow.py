@@ -19,12 +19,20 @@ from games.engine.actions import (
     Claim,
     Discard,
     Muggins,
+    MugginsPass,
     Play,
     Resign,
     Shuffle,
 )
 from games.engine.cards import DECK, Card
-from games.engine.claims import MAX_CLAIM, call_muggins, make_claim, muggins_callers
+from games.engine.claims import (
+    MAX_CLAIM,
+    call_muggins,
+    held_by_window,
+    make_claim,
+    muggins_callers,
+    pass_muggins,
+)
 from games.engine.crib import discard, discard_size
 from games.engine.draft import Draft
 from games.engine.errors import IllegalAction
@@ -70,10 +78,43 @@ def seats_to_act(state: MatchState) -> set[int]:
     seats: set[int] = set(muggins_callers(state))
     if state.phase == "discard":
         seats.update(seat for seat in state.seats if state.discards[seat] is None)
+    mover = _mover(state)
+    if mover is not None and not held_by_window(state, mover):
+        seats.add(mover)
+    return seats
+
+
+def _mover(state: MatchState) -> int | None:
+    """The seat whose claim is pending, else the seat to play a card (None: neither)."""
     if state.pending is not None:
-        seats.add(state.pending.seat)
-    elif state.phase == "play" and state.turn is not None:
-        seats.add(state.turn)
+        return state.pending.seat
+    if state.phase == "play":
+        return state.turn
+    return None
+
+
+def seats_waited_on(state: MatchState) -> set[int]:
+    """Seats the game cannot go on without: :func:`seats_to_act` less the seats whose only
+    move is an optional Muggins call. A turn-based clock runs for these alone.
+
+    In a turn-based match an open window that holds the claimant's side makes its first caller
+    (``window.caller``) one of them when no opponent has another move: the window must be
+    called or passed before the claimant's side may go on.
+    """
+    if state.phase == "match_over":
+        return set()
+    seats: set[int] = set()
+    if state.phase == "discard":
+        seats.update(seat for seat in state.seats if state.discards[seat] is None)
+    mover = _mover(state)
+    if mover is not None:
+        if held_by_window(state, mover):
+            assert state.window is not None, "only an open window holds a seat"
+            callers = set(muggins_callers(state))
+            if not seats & callers:
+                seats.add(state.window.caller)
+        else:
+            seats.add(mover)
     return seats
 
 
@@ -93,7 +134,9 @@ def legal_actions(state: MatchState, seat: int) -> list[Action]:
     if state.phase == "discard" and state.discards[seat] is None:
         size = discard_size(state, seat)
         actions.extend(Discard(seat, cards) for cards in combinations(state.held[seat], size))
-    if state.pending is not None:
+    if held_by_window(state, seat):
+        pass  # a turn-based window holds the claimant's side: no card, no claim
+    elif state.pending is not None:
         if state.pending.seat == seat:
             actions.extend(Claim(seat, points) for points in range(MAX_CLAIM + 1))
     elif state.phase == "play" and state.turn == seat:
@@ -101,6 +144,8 @@ def legal_actions(state: MatchState, seat: int) -> list[Action]:
     if seat in muggins_callers(state):
         actions.extend(Muggins(seat, points) for points in range(1, MAX_CLAIM + 1))
         actions.append(Muggins(seat))
+        if state.options.turn_based:
+            actions.append(MugginsPass(seat))
     return actions
 
 
@@ -134,6 +179,10 @@ def apply(state: MatchState, action: Action) -> tuple[MatchState, list[Event]]:
         _check_muggins(state, action)
         draft = Draft(state)
         call_muggins(draft, action.seat, action.points)
+    elif isinstance(action, MugginsPass):
+        _check_muggins_pass(state, action)
+        draft = Draft(state)
+        pass_muggins(draft)
     elif isinstance(action, Resign):
         _check_resign(state, action)
         draft = Draft(state)
@@ -207,8 +256,27 @@ def _check_discard(state: MatchState, action: Discard) -> tuple[Card, ...]:
     return cards
 
 
+def _check_not_held(state: MatchState, seat: int) -> None:
+    if held_by_window(state, seat):
+        raise IllegalAction(
+            "muggins_window_open",
+            "wait: your opponent may still call Muggins on the last claim",
+        )
+
+
+def _check_muggins_pass(state: MatchState, action: MugginsPass) -> None:
+    _check_seat(state, action.seat)
+    if not state.options.turn_based:
+        raise IllegalAction(
+            "muggins_not_allowed", "a Muggins call is passed only in a turn-based match"
+        )
+    if action.seat not in muggins_callers(state):
+        raise IllegalAction("muggins_not_allowed", "there is no claim you can call Muggins on")
+
+
 def _check_play(state: MatchState, action: Play) -> None:
     _check_seat(state, action.seat)
+    _check_not_held(state, action.seat)
     if state.phase != "play":
         raise IllegalAction(
             "wrong_phase", f"cards are played in the play, not in the {state.phase}"
@@ -230,6 +298,7 @@ def _check_play(state: MatchState, action: Play) -> None:
 
 def _check_claim(state: MatchState, action: Claim) -> None:
     _check_seat(state, action.seat)
+    _check_not_held(state, action.seat)
     pending = state.pending
     if pending is None or pending.seat != action.seat:
         raise IllegalAction("no_claim_pending", "you have no points to claim now")

@@ -22,7 +22,7 @@ MAX_MATCH_TARGET = 99
 DEALS = ("standard", "dealer_six")
 """Three players only: ``"standard"`` (five each, one card from the deck to the crib) or
 ``"dealer_six"`` (the rules document's deal: the dealer takes six and throws two)."""
-OPTION_NAMES = ("variant", "scoring", "muggins", "match_target", "players", "deal")
+OPTION_NAMES = ("variant", "scoring", "muggins", "match_target", "players", "deal", "turn_based")
 
 
 class BadOptions(IllegalAction):
@@ -43,6 +43,9 @@ class MatchOptions:
     ``players``: 2, 3 or 4 seats (four play as two partnerships: seats 0 and 2 against 1 and 3).
     Three and four players play the 121-point game only.
     ``deal``: with three players, ``"standard"`` or ``"dealer_six"`` (see :data:`DEALS`).
+    ``turn_based``: the match is played over days (a days-per-move clock, which the server
+    sets it from): a Muggins window is measured in moves, not in the claimant's thinking time
+    (docs/engine.md, "The Muggins window in a turn-based match").
     """
 
     variant: str = "six"
@@ -51,6 +54,7 @@ class MatchOptions:
     match_target: int = 7
     players: int = DEFAULT_PLAYERS
     deal: str = "standard"
+    turn_based: bool = False
 
     def __post_init__(self) -> None:
         if self.variant not in VARIANTS:
@@ -83,6 +87,8 @@ class MatchOptions:
             raise BadOptions(f"deal must be one of {DEALS}, not {self.deal!r}")
         if self.deal != "standard" and players != 3:
             raise BadOptions("the dealer takes six only in the three-player game")
+        if not isinstance(self.turn_based, bool):
+            raise BadOptions("turn_based must be true or false")
 
     @property
     def game_target(self) -> int:
@@ -152,8 +158,9 @@ class MatchOptions:
         return self.scoring == "manual"
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form. ``players`` is left out for two, so two-player options (and every
-        frame and stored state that holds them) read exactly as before the option existed."""
+        """The JSON form. ``players`` is left out for two (``deal`` when standard,
+        ``turn_based`` when false), so options (and every frame and stored state that holds
+        them) read exactly as before those options existed."""
         data: dict[str, Any] = {
             "variant": self.variant,
             "scoring": self.scoring,
@@ -164,6 +171,8 @@ class MatchOptions:
             data["players"] = self.players
         if self.deal != "standard":
             data["deal"] = self.deal
+        if self.turn_based:
+            data["turn_based"] = True
         return data
 
     @classmethod
@@ -177,14 +186,20 @@ class MatchOptions:
         return cls(**data)
 
 
-CLOCK_KINDS = ("none", "realtime")
-"""How a match is timed: ``"none"`` (casual only) or ``"realtime"``, a Fischer clock (a bank
-of time plus an increment after each action). Days per move will be a third kind; the fields
-below (a bank and an increment, in seconds) are meant to express it too."""
+CLOCK_KINDS = ("none", "realtime", "days")
+"""How a match is timed: ``"none"`` (casual only), ``"realtime"``, a Fischer clock (a bank of
+time plus an increment after each action), or ``"days"``, a correspondence clock: a number of
+days for each move (the bank, in seconds; no increment), given afresh each time the engine comes
+to wait on the seat, so nothing is carried over from one move to the next."""
 CLOCK_PRESETS = ((60, 2), (180, 2), (300, 3), (300, 5), (600, 5), (600, 10))
 """The real-time presets offered, as (bank, increment) in seconds: 1 min + 2 s to 10 min + 10 s."""
+TURN_BASED = "days"
+"""The kind of a turn-based (correspondence) clock."""
 MAX_CLOCK_BANK = 60 * 60
 MAX_CLOCK_INCREMENT = 60
+DAYS_PER_MOVE = (1, 3, 7)
+"""The turn-based controls offered: days per move."""
+SECONDS_PER_DAY = 24 * 60 * 60
 
 
 class BadTimeControl(BadOptions):
@@ -212,6 +227,18 @@ class TimeControl:
     def __post_init__(self) -> None:
         if self.kind not in CLOCK_KINDS:
             raise BadTimeControl(f"a clock's kind is one of {CLOCK_KINDS}, not {self.kind!r}")
+        if self.kind == TURN_BASED:
+            allowed = tuple(days * SECONDS_PER_DAY for days in DAYS_PER_MOVE)
+            whole = all(
+                isinstance(value, int) and not isinstance(value, bool)
+                for value in (self.bank, self.increment)
+            )
+            if not whole or self.bank not in allowed or self.increment != 0:
+                raise BadTimeControl(
+                    f"a turn-based clock gives {', '.join(map(str, DAYS_PER_MOVE))} days per"
+                    " move, and no increment"
+                )
+            return
         for name, value, top in (
             ("bank", self.bank, MAX_CLOCK_BANK),
             ("increment", self.increment, MAX_CLOCK_INCREMENT),
@@ -228,15 +255,34 @@ class TimeControl:
         return self.kind != "none"
 
     @property
+    def turn_based(self) -> bool:
+        """Days per move: a correspondence match, played over days, the page closed between."""
+        return self.kind == TURN_BASED
+
+    @property
+    def days(self) -> int:
+        """Days per move of a turn-based control (0 for the others)."""
+        return self.bank // SECONDS_PER_DAY if self.turn_based else 0
+
+    @property
     def key(self) -> str:
-        """``"none"`` or ``"<bank>+<increment>"``: the form's and the URL's short name."""
+        """``"none"``, ``"<bank>+<increment>"`` or ``"<days>d"``: the form's and the URL's short
+        name."""
+        if self.turn_based:
+            return f"{self.days}d"
         return "none" if not self.timed else f"{self.bank}+{self.increment}"
 
     @property
     def label(self) -> str:
-        """``"5 min + 3 s"``: how people name a Fischer clock."""
+        """``"5 min + 3 s"``: how people name a Fischer clock; ``"3 days per move"``.
+
+        >>> TimeControl.parse("1d").label
+        '1 day per move'
+        """
         if not self.timed:
             return "No clock"
+        if self.turn_based:
+            return f"{self.days} day{'s' if self.days != 1 else ''} per move"
         minutes, seconds = divmod(self.bank, 60)
         bank = f"{minutes} min" if not seconds else f"{minutes} min {seconds} s"
         if not minutes:
@@ -245,16 +291,24 @@ class TimeControl:
 
     @classmethod
     def parse(cls, key: str) -> TimeControl:
-        """The control named by :attr:`key` (``"none"`` or ``"300+3"``)."""
+        """The control named by :attr:`key` (``"none"``, ``"300+3"`` or ``"3d"``)."""
         if key == "none":
             return cls()
-        bank, plus, increment = str(key).partition("+")
+        text = str(key)
+        if text.endswith("d") and text[:-1].isdigit() and len(text) <= 3:
+            return cls(TURN_BASED, int(text[:-1]) * SECONDS_PER_DAY, 0)
+        bank, plus, increment = text.partition("+")
         if not plus or not bank.isdigit() or not increment.isdigit():
-            raise BadTimeControl(f"a time control reads 'none' or '<seconds>+<seconds>': {key!r}")
+            raise BadTimeControl(
+                f"a time control reads 'none', '<seconds>+<seconds>' or '<days>d': {key!r}"
+            )
         return cls("realtime", int(bank), int(increment))
 
 
 PRESET_CONTROLS = tuple(TimeControl("realtime", bank, plus) for bank, plus in CLOCK_PRESETS)
+TURN_BASED_CONTROLS = tuple(
+    TimeControl(TURN_BASED, days * SECONDS_PER_DAY) for days in DAYS_PER_MOVE
+)
 TOURNAMENT_CLOCK = TimeControl("realtime", 600, 5)
 """The tournament form's default for six-card to 121: some 50 actions of one seat in a game add
 four minutes to the ten, so a thoughtful game fits in a quarter of an hour per player."""

@@ -10,6 +10,7 @@ never touched.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields
 from typing import Any, NamedTuple
 
@@ -54,6 +55,18 @@ class PendingClaim:
     actual: int
     items: tuple[ScoreLine, ...]
 
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "subject": self.subject,
+            "actual": self.actual,
+            "items": lines_to_list(self.items),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> PendingClaim:
+        return cls(data["seat"], data["subject"], data["actual"], _lines(data["items"]))
+
 
 @dataclass(frozen=True, slots=True)
 class MugginsWindow:
@@ -81,6 +94,36 @@ class MugginsWindow:
     pegged_from: int | None = None
     rear_before: int | None = None
 
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "caller": self.caller,
+            "claimant": self.claimant,
+            "subject": self.subject,
+            "claimed": self.claimed,
+            "actual": self.actual,
+            "items": lines_to_list(self.items),
+            "cards": cards_json(self.cards),
+            "starter": card_json(self.starter),
+            "pegged_from": self.pegged_from,
+            "rear_before": self.rear_before,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> MugginsWindow:
+        """The last four keys may be missing: a window saved before they were kept."""
+        return cls(
+            data["caller"],
+            data["claimant"],
+            data["subject"],
+            data["claimed"],
+            data["actual"],
+            _lines(data["items"]),
+            _parse(data.get("cards", [])),
+            _parse_card_or_none(data.get("starter")),
+            data.get("pegged_from"),
+            data.get("rear_before"),
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class ShownHand:
@@ -92,6 +135,26 @@ class ShownHand:
     items: tuple[ScoreLine, ...] | None
     total: int | None
 
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "cards": cards_json(self.cards),
+            "items": None if self.items is None else lines_to_list(self.items),
+            "total": self.total,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ShownHand:
+        items = data["items"]
+        return cls(
+            data["seat"],
+            data["kind"],
+            _parse(data["cards"]),
+            None if items is None else _lines(items),
+            data["total"],
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class GameResult:
@@ -101,6 +164,18 @@ class GameResult:
     scores: tuple[int, ...]
     skunk: str
     match_points: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "winner": self.winner,
+            "scores": list(self.scores),
+            "skunk": self.skunk,
+            "match_points": self.match_points,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GameResult:
+        return cls(data["winner"], tuple(data["scores"]), data["skunk"], data["match_points"])
 
 
 @dataclass(frozen=True)
@@ -155,142 +230,19 @@ class MatchState:
 
     def to_dict(self) -> dict[str, Any]:
         """Full JSON form (includes the deck and all hands: server storage only)."""
-        return {
-            "options": self.options.to_dict(),
-            "seats": list(self.seats),
-            "phase": self.phase,
-            "game": self.game,
-            "hand": self.hand,
-            "dealer": self.dealer,
-            "scores": list(self.scores),
-            "rear": list(self.rear),
-            "match_scores": list(self.match_scores),
-            "cuts": _cards_or_none(self.cuts),
-            "deck": _cards_or_none(self.deck),
-            "held": [_cards(part) for part in self.held],
-            "kept": [_cards_or_none(part) for part in self.kept],
-            "discards": [_cards_or_none(part) for part in self.discards],
-            "starter": None if self.starter is None else str(self.starter),
-            "count": self.count,
-            "series": [[seat, str(card)] for seat, card in self.series],
-            "played": [[seat, str(card)] for seat, card in self.played],
-            "turn": self.turn,
-            "said_go": list(self.said_go),
-            "last_player": self.last_player,
-            "show_step": self.show_step,
-            "shown": [
-                {
-                    "seat": s.seat,
-                    "kind": s.kind,
-                    "cards": _cards(s.cards),
-                    "items": None if s.items is None else lines_to_list(s.items),
-                    "total": s.total,
-                }
-                for s in self.shown
-            ],
-            "pending": None
-            if self.pending is None
-            else {
-                "seat": self.pending.seat,
-                "subject": self.pending.subject,
-                "actual": self.pending.actual,
-                "items": lines_to_list(self.pending.items),
-            },
-            "window": None
-            if self.window is None
-            else {
-                "caller": self.window.caller,
-                "claimant": self.window.claimant,
-                "subject": self.window.subject,
-                "claimed": self.window.claimed,
-                "actual": self.window.actual,
-                "items": lines_to_list(self.window.items),
-                "cards": _cards(self.window.cards),
-                "starter": None if self.window.starter is None else str(self.window.starter),
-                "pegged_from": self.window.pegged_from,
-                "rear_before": self.window.rear_before,
-            },
-            "game_result": None
-            if self.game_result is None
-            else {
-                "winner": self.game_result.winner,
-                "scores": list(self.game_result.scores),
-                "skunk": self.game_result.skunk,
-                "match_points": self.game_result.match_points,
-            },
-            "winner": self.winner,
-            "end_reason": self.end_reason,
-        }
+        return state_json(self, FIELD_NAMES)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> MatchState:
         """Rebuild a state saved with :meth:`to_dict`."""
-        pending = data["pending"]
-        window = data["window"]
-        result = data["game_result"]
-        return cls(
-            options=MatchOptions.from_dict(data["options"]),
-            seats=tuple(data["seats"]),
-            phase=data["phase"],
-            game=data["game"],
-            hand=data["hand"],
-            dealer=data["dealer"],
-            scores=tuple(data["scores"]),
-            rear=tuple(data["rear"]),
-            match_scores=tuple(data["match_scores"]),
-            cuts=_parse_or_none(data["cuts"]),
-            deck=_parse_or_none(data["deck"]),
-            held=tuple(_parse(part) for part in data["held"]),
-            kept=tuple(_parse_or_none(part) for part in data["kept"]),
-            discards=tuple(_parse_or_none(part) for part in data["discards"]),
-            starter=None if data["starter"] is None else parse_card(data["starter"]),
-            count=data["count"],
-            series=tuple((seat, parse_card(card)) for seat, card in data["series"]),
-            played=tuple((seat, parse_card(card)) for seat, card in data["played"]),
-            turn=data["turn"],
-            said_go=tuple(data["said_go"]),
-            last_player=data["last_player"],
-            show_step=data["show_step"],
-            shown=tuple(
-                ShownHand(
-                    s["seat"],
-                    s["kind"],
-                    _parse(s["cards"]),
-                    None if s["items"] is None else _lines(s["items"]),
-                    s["total"],
-                )
-                for s in data["shown"]
-            ),
-            pending=None
-            if pending is None
-            else PendingClaim(
-                pending["seat"], pending["subject"], pending["actual"], _lines(pending["items"])
-            ),
-            window=None
-            if window is None
-            else MugginsWindow(
-                window["caller"],
-                window["claimant"],
-                window["subject"],
-                window["claimed"],
-                window["actual"],
-                _lines(window["items"]),
-                _parse(window.get("cards", [])),
-                None if window.get("starter") is None else parse_card(window["starter"]),
-                window.get("pegged_from"),
-                window.get("rear_before"),
-            ),
-            game_result=None
-            if result is None
-            else GameResult(
-                result["winner"], tuple(result["scores"]), result["skunk"], result["match_points"]
-            ),
-            winner=data["winner"],
-            end_reason=data["end_reason"],
-        )
+        return cls(**{name: _FIELD_JSON[name][1](data[name]) for name in FIELD_NAMES})
 
 
 FIELD_NAMES: tuple[str, ...] = tuple(f.name for f in fields(MatchState))
+# Fields that every picture of the table shows as they are (a viewer's view, a step of the
+# review's timeline): where the match stands, and the cards of the play.
+STANDING_FIELDS = ("phase", "game", "hand", "dealer", "scores", "rear", "match_scores")
+PLAY_FIELDS = ("starter", "count", "series", "played", "turn")
 
 
 def crib_of(
@@ -344,12 +296,34 @@ def initial_state(options: MatchOptions, seats: int = 2) -> MatchState:
     )
 
 
-def _cards(cards: tuple[Card, ...]) -> list[str]:
+def state_json(state: MatchState, names: Iterable[str]) -> dict[str, Any]:
+    """The JSON form of the named fields of ``state``, in the order named: the one serialiser.
+
+    :meth:`MatchState.to_dict` names every field (server storage); the views
+    (:func:`games.engine.views.view`) and the review's face-up timeline (review.timeline) name
+    the fields they show as they are and add their own, so a field is written one way only.
+    """
+    return {name: _FIELD_JSON[name][0](getattr(state, name)) for name in names}
+
+
+def card_json(card: Card | None) -> str | None:
+    return None if card is None else str(card)
+
+
+def cards_json(cards: tuple[Card, ...]) -> list[str]:
     return [str(card) for card in cards]
 
 
 def _cards_or_none(cards: tuple[Card, ...] | None) -> list[str] | None:
-    return None if cards is None else _cards(cards)
+    return None if cards is None else cards_json(cards)
+
+
+def _plays(plays: tuple[tuple[int, Card], ...]) -> list[list[Any]]:
+    return [[seat, str(card)] for seat, card in plays]
+
+
+def _optional(value: Any) -> dict[str, Any] | None:
+    return None if value is None else value.to_dict()
 
 
 def _parse(texts: list[str]) -> tuple[Card, ...]:
@@ -360,5 +334,68 @@ def _parse_or_none(texts: list[str] | None) -> tuple[Card, ...] | None:
     return None if texts is None else _parse(texts)
 
 
+def _parse_card_or_none(text: str | None) -> Card | None:
+    return None if text is None else parse_card(text)
+
+
+def _parse_plays(plays: list[list[Any]]) -> tuple[tuple[int, Card], ...]:
+    return tuple((seat, parse_card(card)) for seat, card in plays)
+
+
 def _lines(items: list[dict[str, Any]]) -> tuple[ScoreLine, ...]:
     return tuple(ScoreLine.from_dict(item) for item in items)
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _decode_optional(kind: Any) -> Callable[[dict[str, Any] | None], Any]:
+    return lambda data: None if data is None else kind.from_dict(data)
+
+
+_PER_SEAT = (list, tuple)
+# Each field's JSON form: (to JSON, from JSON). A new MatchState field gets its line here (and
+# tests/engine/test_state_json.py fails until it has one).
+_FIELD_JSON: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
+    "options": (MatchOptions.to_dict, MatchOptions.from_dict),
+    "seats": _PER_SEAT,
+    "phase": (_same, _same),
+    "game": (_same, _same),
+    "hand": (_same, _same),
+    "dealer": (_same, _same),
+    "scores": _PER_SEAT,
+    "rear": _PER_SEAT,
+    "match_scores": _PER_SEAT,
+    "cuts": (_cards_or_none, _parse_or_none),
+    "deck": (_cards_or_none, _parse_or_none),
+    "held": (
+        lambda held: [cards_json(part) for part in held],
+        lambda held: tuple(_parse(part) for part in held),
+    ),
+    "kept": (
+        lambda kept: [_cards_or_none(part) for part in kept],
+        lambda kept: tuple(_parse_or_none(part) for part in kept),
+    ),
+    "discards": (
+        lambda discards: [_cards_or_none(part) for part in discards],
+        lambda discards: tuple(_parse_or_none(part) for part in discards),
+    ),
+    "starter": (card_json, _parse_card_or_none),
+    "count": (_same, _same),
+    "series": (_plays, _parse_plays),
+    "played": (_plays, _parse_plays),
+    "turn": (_same, _same),
+    "said_go": _PER_SEAT,
+    "last_player": (_same, _same),
+    "show_step": (_same, _same),
+    "shown": (
+        lambda shown: [hand.to_dict() for hand in shown],
+        lambda shown: tuple(ShownHand.from_dict(hand) for hand in shown),
+    ),
+    "pending": (_optional, _decode_optional(PendingClaim)),
+    "window": (_optional, _decode_optional(MugginsWindow)),
+    "game_result": (_optional, _decode_optional(GameResult)),
+    "winner": (_same, _same),
+    "end_reason": (_same, _same),
+}

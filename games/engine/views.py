@@ -17,74 +17,59 @@ from games.engine.errors import IllegalAction
 from games.engine.options import MatchOptions
 from games.engine.play import MAX_COUNT
 from games.engine.seating import opponents_of
-from games.engine.state import MatchState, lines_to_list
+from games.engine.state import (
+    PLAY_FIELDS,
+    STANDING_FIELDS,
+    MatchState,
+    cards_json,
+    state_json,
+)
+
+# The state's fields every viewer sees as they are, in the state's one JSON form.
+PUBLIC_FIELDS = (
+    "options",
+    "seats",
+    *STANDING_FIELDS,
+    "cuts",
+    *PLAY_FIELDS,
+    "shown",
+    "game_result",
+    "winner",
+    "end_reason",
+)
+# What a Muggins window shows before its claim is checked: never the claim's true worth.
+WINDOW_SHOWN = ("claimant", "subject", "claimed", "cards", "starter")
 
 
 def view(state: MatchState, seat: int | None) -> dict[str, Any]:
-    """The JSON-able view of ``state`` for ``seat`` (``None``: a spectator)."""
+    """The JSON-able view of ``state`` for ``seat`` (``None``: a spectator).
+
+    The public fields come from the state's one serialiser (``state_json``); the rest is the
+    viewer's own cards, counts in place of other seats' cards, and the parts of a pending claim
+    and a Muggins window that every viewer may see.
+    """
     if seat is not None and (isinstance(seat, bool) or seat not in state.seats):
         raise IllegalAction("bad_seat", f"there is no seat {seat!r} in this match")
     pending = state.pending
     window = state.window
-    result = state.game_result
-    data: dict[str, Any] = {
-        "options": state.options.to_dict(),
-        "seats": list(state.seats),
-        "viewer": seat,
-        "phase": state.phase,
-        "game": state.game,
-        "hand": state.hand,
-        "dealer": state.dealer,
-        "scores": list(state.scores),
-        "rear": list(state.rear),
-        "match_scores": list(state.match_scores),
-        "cuts": None if state.cuts is None else [str(card) for card in state.cuts],
-        "cards": None if seat is None else [str(card) for card in state.held[seat]],
-        "thrown": None if seat is None else [str(card) for card in state.discards[seat] or ()],
-        "held_counts": [len(part) for part in state.held],
-        "discarded": [part is not None for part in state.discards],
-        "crib_count": len(state.crib),
-        "starter": None if state.starter is None else str(state.starter),
-        "count": state.count,
-        "series": [[who, str(card)] for who, card in state.series],
-        "played": [[who, str(card)] for who, card in state.played],
-        "turn": state.turn,
-        "go": list(state.said_go),
-        "pending_claim": None
-        if pending is None
-        else {"seat": pending.seat, "subject": pending.subject},
-        "muggins": None
-        if window is None
-        else {
-            "seat": window.caller,
-            "claimant": window.claimant,
-            "subject": window.subject,
-            "claimed": window.claimed,
-            "cards": [str(card) for card in window.cards],
-            "starter": None if window.starter is None else str(window.starter),
-        },
-        "shown": [
-            {
-                "seat": shown.seat,
-                "kind": shown.kind,
-                "cards": [str(card) for card in shown.cards],
-                "items": None if shown.items is None else lines_to_list(shown.items),
-                "total": shown.total,
-            }
-            for shown in state.shown
-        ],
-        "game_result": None
-        if result is None
-        else {
-            "winner": result.winner,
-            "scores": list(result.scores),
-            "skunk": result.skunk,
-            "match_points": result.match_points,
-        },
-        "winner": state.winner,
-        "end_reason": state.end_reason,
-    }
+    data = state_json(state, PUBLIC_FIELDS)
+    data["viewer"] = seat
+    data["cards"] = None if seat is None else cards_json(state.held[seat])
+    data["thrown"] = None if seat is None else cards_json(state.discards[seat] or ())
+    data["held_counts"] = [len(part) for part in state.held]
+    data["discarded"] = [part is not None for part in state.discards]
+    data["crib_count"] = len(state.crib)
+    data["go"] = list(state.said_go)
+    data["pending_claim"] = (
+        None if pending is None else {"seat": pending.seat, "subject": pending.subject}
+    )
+    data["muggins"] = None if window is None else _window_shown(window.to_dict())
     return with_legal(data)
+
+
+def _window_shown(window: dict[str, Any]) -> dict[str, Any]:
+    """The window as the view shows it: ``seat`` names the first seat that may call Muggins."""
+    return {"seat": window["caller"], **{key: window[key] for key in WINDOW_SHOWN}}
 
 
 def with_legal(data: dict[str, Any]) -> dict[str, Any]:
@@ -101,6 +86,10 @@ def with_legal(data: dict[str, Any]) -> dict[str, Any]:
     pending = data["pending_claim"]
     muggins = data["muggins"]
     callers = () if muggins is None else opponents_of(tuple(data["seats"]), muggins["claimant"])
+    # A turn-based window holds the claimant's side's cards and claims (claims.held_by_window).
+    holds = muggins is not None and bool(data["options"].get("turn_based"))
+    mover = pending["seat"] if pending is not None else data["turn"] if phase == "play" else None
+    held = holds and mover is not None and mover not in callers
     to_act: set[int] = set()
     if phase != "match_over":
         to_act.update(callers)
@@ -108,14 +97,18 @@ def with_legal(data: dict[str, Any]) -> dict[str, Any]:
             to_act.update(
                 s for s, done in zip(data["seats"], data["discarded"], strict=True) if not done
             )
-        if pending is not None:
-            to_act.add(pending["seat"])
-        elif phase == "play" and data["turn"] is not None:
-            to_act.add(data["turn"])
+        if mover is not None and not held:
+            to_act.add(mover)
     data["to_act"] = sorted(to_act)
     seat = data["viewer"]
     playable: list[str] = []
-    if seat is not None and phase == "play" and pending is None and data["turn"] == seat:
+    if (
+        seat is not None
+        and phase == "play"
+        and pending is None
+        and data["turn"] == seat
+        and not held
+    ):
         room = MAX_COUNT - data["count"]
         playable = [card for card in data["cards"] if parse_card(card).value <= room]
     may_discard = seat is not None and phase == "discard" and not data["discarded"][seat]
@@ -128,7 +121,9 @@ def with_legal(data: dict[str, Any]) -> dict[str, Any]:
         "discard": may_discard,
         "throw": throw,
         "play": playable,
-        "claim": pending["subject"] if pending is not None and pending["seat"] == seat else None,
+        "claim": pending["subject"]
+        if pending is not None and pending["seat"] == seat and not held
+        else None,
         "muggins": seat in callers,
     }
     return data

@@ -7,6 +7,10 @@ lease could lapse, so a server killed with their socket open is noticed too. The
 also claim the win sooner by a click (lobby/services/endings.py); both
 end the match the same way, as the absent seat's resignation with the reason "abandoned".
 
+A turn-based match (days per move) is never abandoned: closing the page between moves is how
+it is played, and its clock is the only timer (no check is queued for it, and one queued
+before stands down).
+
 At a table whose result counts elsewhere (a tournament's, ``games.competition``), a player who
 never came is left to the no-show rule, which runs first; and when every player has gone, the
 app is told before the match ends, so the table is a loss for both rather than a win for the
@@ -22,6 +26,7 @@ from django.utils import timezone
 
 from games import engine
 from games.competition import everyone_absent_record, no_show_rule_applies
+from games.engine.options import TURN_BASED
 from games.models import Match, Seat
 from games.selectors import seats_out_of_time
 from games.services import timers
@@ -100,6 +105,8 @@ def abandonment_check_run(*, match_id: int, user_id: int, absent_since: str | No
         match = Match.objects.select_for_update().filter(pk=match_id).first()
         if match is None or match.status != Match.Status.ACTIVE:
             return False
+        if match.clock_kind == TURN_BASED:
+            return False  # closing the page is normal there: the clock is the only timer
         seat = Seat.objects.filter(match=match, user_id=user_id, is_bot=False).first()
         if seat is None or seat.number in seats_out_of_time(match):
             return False  # not seated, or out of time: the computer plays that seat now

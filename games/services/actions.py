@@ -158,7 +158,7 @@ def _apply_locked(
         raise ServiceError("match_over", "this match is over")
     progress = Progress(match=match, state=load_state(match), stored_shuffles=locked.shuffle_count)
     now = timezone.now()
-    out_of_time = clock_settle(progress, now)
+    out_of_time = clock_settle(progress, now=now)
     if out_of_time:
         refusal = None
         if match.status == Match.Status.FINISHED and match.winner_seat == seat:

@@ -33,7 +33,10 @@ def bot_turn_play(*, match_id: int, seat: int, level: str, seq: int) -> bool:
     bot = bots.bot_for_level(level, random.SystemRandom())
     action = bot.choose_action(engine.view(state, seat), seat)
     if action is None:
-        return False
+        if seat not in engine.seats_waited_on(state):
+            return False
+        # A turn-based window waits on this seat's call (docs/engine.md): declining is a pass.
+        action = engine.MugginsPass(seat)
     data = engine.action_to_dict(action)
     data.pop("seat", None)
     try:

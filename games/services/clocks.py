@@ -15,6 +15,11 @@ increment to the seat that acted and starts the clocks of the seats the engine w
 clock (docs/protocol.md), so a page's reducer keeps the clock as the server has it, and queues
 the durable check (``games.tasks.clock_check``) that ends the match on time if nobody acts.
 
+A turn-based clock (``"days"``) runs the same way with one difference: nothing is banked. Each
+time the engine comes to wait on a seat, and after each action of a seat it still waits on, that
+seat's clock is set to the days per move afresh; a seat that was already waited on and has not
+acted (the other player in the discard) keeps what it had left. There is no increment.
+
 Running out loses the match with two seats (the engine's resignation with the reason
 ``"time"``). At three and four seats the match goes on: the computer plays for the seat that ran
 out for the rest of the match, announced to the table by a ``seat_timed_out`` event; that
@@ -31,6 +36,7 @@ from django.utils import timezone
 
 from games import engine
 from games.broadcast import broadcast_progress
+from games.engine.options import TURN_BASED
 from games.models import Match
 from games.selectors import clock_view
 from games.services import timers
@@ -42,11 +48,12 @@ from games.services.recording import (
     record_event,
     save_progress,
 )
+from games.services.turn_notices import your_turn_publish
 
 OUT_OF_TIME = "time"
 
 
-def clock_setup(match: Match, control: Any, players: int) -> None:
+def clock_setup(match: Match, *, control: Any, players: int) -> None:
     """Give every seat the control's bank (a new match, before it is saved)."""
     match.clock_kind = control.kind
     match.clock_bank = control.bank
@@ -60,7 +67,7 @@ def _timed(match: Match) -> bool:
     return match.clock_kind != "none"
 
 
-def clock_settle(progress: Progress, now: datetime) -> list[int]:
+def clock_settle(progress: Progress, *, now: datetime) -> list[int]:
     """Charge the running clocks up to ``now``; whoever has no time left is out of time.
 
     Returns the seats that ran out now. With two seats the first of them loses the match;
@@ -99,7 +106,11 @@ def _computer_takes_over(progress: Progress, number: int) -> None:
     that person's actions read. Handing the seat to a bot row would have made a rated table
     unrated, a way out of a lost match.
     """
-    record_event(progress, "seat_timed_out", {"seat": number, "level": timers.TAKEOVER_LEVEL})
+    record_event(
+        progress,
+        event_type="seat_timed_out",
+        public={"seat": number, "level": timers.TAKEOVER_LEVEL},
+    )
 
 
 def clock_restart(progress: Progress, *, acted: int | None, now: datetime) -> None:
@@ -115,11 +126,28 @@ def clock_restart(progress: Progress, *, acted: int | None, now: datetime) -> No
     running: list[int] = []
     if match.status == Match.Status.ACTIVE:
         # A seat already out of time is played by the computer, without a clock.
-        running = [seat for seat in sorted(engine.seats_to_act(progress.state)) if remaining[seat]]
+        # A turn-based clock runs only for the seats the game cannot go on without: an
+        # optional Muggins call waits on nobody's days (a real-time clock runs as it always has).
+        waiting = (
+            engine.seats_waited_on(progress.state)
+            if match.clock_kind == TURN_BASED
+            else engine.seats_to_act(progress.state)
+        )
+        running = [seat for seat in sorted(waiting) if remaining[seat]]
+    newly_waited_on: list[int] = []
+    if running and match.clock_kind == TURN_BASED:
+        waiting_before = set(match.clock_running) if match.clock_since is not None else set()
+        for seat in running:
+            if seat == acted or seat not in waiting_before:
+                remaining[seat] = match.clock_bank * 1000  # a fresh move's days
+            if seat != acted and seat not in waiting_before:
+                newly_waited_on.append(seat)
     match.clock_remaining = remaining
     match.clock_running = running
     match.clock_since = now if running else None
-    record_event(progress, "clock_changed", {"clock": clock_view(match)})
+    record_event(progress, event_type="clock_changed", public={"clock": clock_view(match)})
+    if newly_waited_on:
+        your_turn_publish(match=match, seats=newly_waited_on, seq=match.last_seq)
     if running:
         timers.clock_check_schedule(
             match=match, after=min(remaining[seat] for seat in running) / 1000
@@ -144,7 +172,7 @@ def clock_check_run(*, match_id: int, seq: int) -> bool:
             match=match, state=load_state(match), stored_shuffles=locked.shuffle_count
         )
         now = timezone.now()
-        out = clock_settle(progress, now)
+        out = clock_settle(progress, now=now)
         if not out:
             running = match.clock_running
             if running:

@@ -20,9 +20,12 @@ from games.services.errors import ServiceError
 from games.services.recording import Progress, record_event, run_chance, save_progress
 
 
-def _options_from(options: dict[str, Any] | None) -> Any:
+def _options_from(options: dict[str, Any] | None, *, turn_based: bool = False) -> Any:
+    """The engine's options for ``options``. ``turn_based`` follows the time control only: a
+    value in ``options`` (a rematch's or a replayed deal's, from ``Match.options_dict``) is
+    replaced by the new match's own."""
     try:
-        return engine.MatchOptions.from_dict(dict(options or {}))
+        return engine.MatchOptions.from_dict({**(options or {}), "turn_based": turn_based})
     except engine.IllegalAction as error:
         raise ServiceError(error.code, error.message) from error
     except TypeError as error:
@@ -52,8 +55,8 @@ def match_create(
         raise ServiceError("not_authenticated", "log in (or play as a guest) to create a match")
     if rated:
         _refuse_guest_in_rated(creator)
-    match_options = _options_from(options)
     control = clock or (TOURNAMENT_CLOCK if rated else engine.TimeControl())
+    match_options = _options_from(options, turn_based=control.turn_based)
     if rated and not control.timed:
         raise ServiceError("rated_needs_clock", "a rated match has a clock: choose a time control")
     decks.deck_source_for(name=deck_source)  # an unknown source is refused before any write
@@ -65,9 +68,14 @@ def match_create(
             private=private,
             deck_source=deck_source,
             rated=rated,
-            **match_options.to_dict(),
+            # Every option but turn_based is a column; that one is the clock's kind.
+            **{
+                name: value
+                for name, value in match_options.to_dict().items()
+                if name != "turn_based"
+            },
         )
-        clock_setup(match, control, match_options.players)
+        clock_setup(match, control=control, players=match_options.players)
         match.save(force_insert=True)
         Seat.objects.create(match=match, number=0, user=creator, joined_at=timezone.now())
         for number in range(1, match_options.players):
@@ -163,8 +171,8 @@ def _fill_seat(*, match_id: int, user=None, bot_level: str | None = None) -> Mat
         progress = Progress(match=match, state=engine.MatchState.from_dict(match.state))
         record_event(
             progress,
-            "player_joined",
-            {
+            event_type="player_joined",
+            public={
                 "seat": empty.number,
                 "name": empty.display_name,
                 "is_bot": empty.is_bot,
@@ -175,7 +183,9 @@ def _fill_seat(*, match_id: int, user=None, bot_level: str | None = None) -> Mat
             match.status = Match.Status.ACTIVE
             match.started_at = timezone.now()
             started = engine.match_started_event(progress.state)
-            record_event(progress, started.type, started.data, started.private)
+            record_event(
+                progress, event_type=started.type, public=started.data, private=started.private
+            )
             run_chance(progress)
             clock_restart(progress, acted=None, now=timezone.now())
             timers.match_started_schedule(match=match, seats=seats)

@@ -29,6 +29,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from games.engine.options import TURN_BASED
 from games.models import Match, PresenceLease, Seat
 from games.services import timers
 
@@ -86,7 +87,9 @@ def presence_lease_open(
     if (
         place == MATCH
         and match_id is not None
-        and Match.objects.filter(pk=match_id, status=Match.Status.ACTIVE).exists()
+        and Match.objects.filter(pk=match_id, status=Match.Status.ACTIVE)
+        .exclude(clock_kind=TURN_BASED)
+        .exists()
     ):
         timers.abandonment_check_schedule(
             match_id=match_id,
@@ -123,7 +126,9 @@ def presence_lease_close(*, socket: str) -> PresenceLease | None:
     lease.save(update_fields=["expires_at"])
     if (
         lease.match_id is not None
-        and Match.objects.filter(pk=lease.match_id, status=Match.Status.ACTIVE).exists()
+        and Match.objects.filter(pk=lease.match_id, status=Match.Status.ACTIVE)
+        .exclude(clock_kind=TURN_BASED)
+        .exists()
     ):
         timers.abandonment_check_schedule(
             match_id=lease.match_id, user_id=lease.user_id, absent_since=now

@@ -45,7 +45,7 @@ def load_state(match: Match) -> Any:
 
 
 def record_event(
-    progress: Progress, event_type: str, public: dict, private: dict | None = None
+    progress: Progress, *, event_type: str, public: dict, private: dict | None = None
 ) -> MatchEvent:
     """Append one event with the next sequence number (written by :func:`save_progress`)."""
     match = progress.match
@@ -78,7 +78,7 @@ def progress_apply(
     )
     progress.actions.append(record)
     for event in events:
-        record_event(progress, event.type, event.data, event.private)
+        record_event(progress, event_type=event.type, public=event.data, private=event.private)
         _follow_event(progress, event.type, event.data)
     record.result_seq = match.last_seq
     return record
@@ -111,8 +111,8 @@ def run_chance(progress: Progress) -> None:
         progress.shuffles.append(shuffle)
         record_event(
             progress,
-            "shuffle_committed",
-            {"shuffle": number, "purpose": purpose, "commitment": shuffle.commitment},
+            event_type="shuffle_committed",
+            public={"shuffle": number, "purpose": purpose, "commitment": shuffle.commitment},
         )
         action = engine.action_from_dict({"type": "shuffle", "deck": deck})
         progress_apply(progress=progress, action=action, seat=None)
@@ -132,8 +132,8 @@ def reveal_shuffles(progress: Progress) -> None:
     for shuffle in [*shuffles_reveal(progress.match.pk), *pending]:
         record_event(
             progress,
-            "shuffle_revealed",
-            {
+            event_type="shuffle_revealed",
+            public={
                 "shuffle": shuffle.number,
                 "purpose": shuffle.purpose,
                 "commitment": shuffle.commitment,

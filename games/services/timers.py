@@ -19,6 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import engine, tasks
+from games.engine.options import TURN_BASED
 from games.models import Match, MatchFinishedNotice, Seat
 from games.selectors import seats_out_of_time
 
@@ -119,6 +120,8 @@ def clock_check_schedule(*, match: Match, after: float) -> None:
 
 def match_started_schedule(*, match: Match, seats: list[Seat]) -> None:
     """A match began: check in time on each person who has not come to it yet."""
+    if match.clock_kind == TURN_BASED:
+        return  # a turn-based match is never abandoned: its clock is the only timer
     for seat in seats:
         if seat.user_id is not None and not seat.is_bot:
             abandonment_check_schedule(match_id=match.pk, user_id=seat.user_id, absent_since=None)
@@ -175,7 +178,9 @@ def timers_requeue() -> dict[str, int]:
             left = min(match.clock_remaining[seat] for seat in running) / 1000 - spent
             clock_check_schedule(match=match, after=left)
         counts["clock_checks"] += 1
-    people = Seat.objects.filter(match__in=active, user__isnull=False, is_bot=False)
+    people = Seat.objects.filter(
+        match__in=active.exclude(clock_kind=TURN_BASED), user__isnull=False, is_bot=False
+    )
     for seat in people.values("match_id", "user_id"):
         if _pending("games.tasks.abandonment_check", **seat):
             continue

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 
 from accounts.throttle import Throttle
+from kernel.chat_gates import refusal_to_speak
 from kernel.errors import SiteError
 from kernel.sending import group_send_on_commit
 from kernel.text import text_line_clean
@@ -35,6 +36,10 @@ def chat_post(*, user: User, room: str, text: object) -> dict:
     if user is None or not user.is_authenticated:
         raise LobbyError("not_authenticated", "Log in or play as a guest to chat.")
     clean = clean_chat_text(text)
+    # A staff mute or chat ban (moderation's check): told to the speaker, never stored or sent.
+    refusal = refusal_to_speak(user.pk)
+    if refusal:
+        raise LobbyError("chat_refused", refusal, status=403)
     if not chat_throttle().hit(str(user.pk)):
         raise LobbyError("rate_limited", "You are sending messages too fast; wait a few seconds.")
     message = ChatMessage.objects.create(room=room, author=user, text=clean)

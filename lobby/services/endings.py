@@ -70,6 +70,11 @@ def abandonment_claim(*, match_id: int, user: User | AnonymousUser) -> Match:
     mine = _own_seat(seats, user)
     if match.status != Match.Status.ACTIVE:
         raise LobbyError("match_not_active", "Only a match in play can be claimed.")
+    if match.time_control.turn_based:
+        raise LobbyError(
+            "turn_based_no_claim",
+            "A turn-based match is not abandoned by closing the page: the clock decides.",
+        )
     # The opponents, as the engine seats them (at four, not the partner across the table).
     their_numbers = opponents_of(tuple(seat.number for seat in seats), mine.number)
     opponents = [seat for seat in seats if seat.number in their_numbers]

@@ -27,6 +27,9 @@ from ratings.selectors import rating_value_for
 
 def checked_options(options: dict[str, Any] | None) -> dict[str, Any]:
     """Options validated by the engine's own rules, in MatchOptions.to_dict() shape."""
+    if "turn_based" in (options or {}):
+        # The match is turn-based by its time control (days per move), never by this key.
+        raise LobbyError("bad_options", "Choose days per move to play a turn-based match.")
     try:
         return MatchOptions.from_dict(dict(options or {})).to_dict()
     except (ValueError, TypeError) as error:
@@ -115,7 +118,10 @@ def _require_within_range(seek: Seek, user: User) -> None:
     if seek.rating_min is None and seek.rating_max is None:
         return
     rating = rating_value_for(
-        user_id=user.pk, kind=kind_of(variant=seek.variant, players=seek.players)
+        user_id=user.pk,
+        kind=kind_of(
+            variant=seek.variant, players=seek.players, turn_based=seek.time_control.turn_based
+        ),
     )
     too_low = seek.rating_min is not None and rating < seek.rating_min
     too_high = seek.rating_max is not None and rating > seek.rating_max

@@ -29,6 +29,14 @@ export function cardName(text) {
   return `${RANK_NAMES[rank - 1]} of ${SUIT_NAMES[suit]}`;
 }
 
+const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+
+/** "5H" -> "5♥", "TD" -> "10♦": short and readable in a log line. */
+export function shortCard(card) {
+  const rank = card[0] === "T" ? "10" : card[0];
+  return rank + SUIT_SYMBOLS[card[1]];
+}
+
 /** Words listed for a sentence: "a, b and c" ("" for none). */
 export function listed(words) {
   if (words.length <= 1) return words.join("");

@@ -142,6 +142,64 @@ export class ChatPanel {
         input.value = "";
       });
     }
+    // Members may report a line of someone else's (moderation); the panel says where to send it.
+    this.reportUrl = root.dataset.reportUrl || null;
+    this.viewer = root.dataset.viewer || null;
+    this.dialog = root.querySelector("[data-report-dialog]");
+    if (this.reportUrl && this.dialog) this.setUpReporting();
+  }
+
+  setUpReporting() {
+    const form = this.dialog.querySelector("[data-report-form]");
+    this.reportError = this.dialog.querySelector("[data-report-error]");
+    this.dialog.querySelector("[data-report-cancel]").addEventListener("click", () => this.dialog.close());
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const answer = await this.sendReport({
+        line: this.reporting,
+        reason: form.elements.reason.value,
+        details: form.elements.details.value,
+      });
+      if (answer.ok) {
+        this.reported(this.reporting);
+        form.reset();
+        this.dialog.close();
+        this.showError(answer.message, { ok: true });
+      } else {
+        this.reportError.textContent = answer.message;
+      }
+    });
+  }
+
+  async sendReport(body) {
+    const token = (document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/) || [])[1] || "";
+    try {
+      const response = await fetch(this.reportUrl, {
+        method: "POST",
+        body: JSON.stringify(body),
+        headers: { "Content-Type": "application/json", "X-CSRFToken": decodeURIComponent(token) },
+        credentials: "same-origin",
+      });
+      const answer = await response.json();
+      return { ok: response.ok, message: answer.message };
+    } catch {
+      return { ok: false, message: "The report could not be sent; try again in a moment." };
+    }
+  }
+
+  /** A line this page has reported: its button says so and cannot send it twice. */
+  reported(lineId) {
+    const button = this.log.querySelector(`.chat-report[data-line="${lineId}"]`);
+    if (!button) return;
+    button.disabled = true;
+    button.textContent = "Reported";
+  }
+
+  openReport(message) {
+    this.reporting = message.id;
+    this.reportError.textContent = "";
+    this.dialog.querySelector("[data-report-quote]").textContent = `${message.author}: ${message.text}`;
+    this.dialog.showModal();
   }
 
   /** All chat muted (the person's choice, told by the hello): the panel shows only a note. */
@@ -174,13 +232,25 @@ export class ChatPanel {
     text.className = "chat-text";
     text.textContent = message.text;
     line.append(time, " ", author, " ", text);
+    if (this.reportUrl && this.dialog && message.author !== this.viewer) {
+      const report = document.createElement("button");
+      report.type = "button";
+      report.className = "chat-report";
+      report.dataset.line = message.id;
+      report.textContent = "Report";
+      report.setAttribute("aria-label", `Report this line by ${message.author}`);
+      report.addEventListener("click", () => this.openReport(message));
+      line.append(" ", report);
+    }
     this.log.append(line);
     while (this.log.children.length > MAX_LINES) this.log.firstElementChild.remove();
     this.log.scrollTop = this.log.scrollHeight;
   }
 
-  showError(text) {
+  /** A refusal (or, with `ok`, a confirmation such as a report's thanks) for five seconds. */
+  showError(text, { ok = false } = {}) {
     if (!this.errorBox) return;
+    this.errorBox.classList.toggle("is-ok", ok);
     this.errorBox.textContent = text;
     window.clearTimeout(this.errorTimer);
     this.errorTimer = window.setTimeout(() => {
@@ -302,6 +372,10 @@ export class MatchSocial {
   }
 
   renderPresence() {
+    if (this.abandonAfter === null) {
+      this.renderTurnBasedPresence();
+      return;
+    }
     // The table shows each player's connection beside their name (static/js/table/seat-zones.js).
     const connected = this.players.map((seat) => [seat, !this.absentSince.has(seat)]);
     const told = JSON.stringify(connected);
@@ -317,6 +391,35 @@ export class MatchSocial {
     const state = this.presence.render(away, this.abandonAfter);
     if (this.claimForm) this.claimForm.hidden = state !== "claimable";
   }
+
+  /**
+   * A turn-based match (days per move; the hello's `abandon_after` is null): closing the page is
+   * how it is played, so nobody is "disconnected" and no win is claimed. The opponent's absence
+   * is only told as when they were last here.
+   */
+  renderTurnBasedPresence() {
+    if (this.presenceTold !== "turn-based") {
+      this.presenceTold = "turn-based";
+      window.dispatchEvent(new CustomEvent("cribbage:presence", { detail: { connected: [] } }));
+    }
+    if (!this.presence || this.seat === null || this.over) return;
+    const gone = [...this.absentSince].filter(([seat]) => seat !== this.seat).map(([, at]) => at);
+    const text = gone.length ? `Your opponent was last here ${agoText(Date.now() - Math.max(...gone))}.` : "";
+    if (this.presence.shown.textContent !== text) this.presence.shown.textContent = text;
+  }
+}
+
+/** "3 minutes ago", "2 days ago": when someone was last here. */
+export function agoText(ms) {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  const units = [[86400, "day"], [3600, "hour"], [60, "minute"]];
+  for (const [size, unit] of units) {
+    if (seconds >= size) {
+      const count = Math.floor(seconds / size);
+      return `${count} ${unit}${count === 1 ? "" : "s"} ago`;
+    }
+  }
+  return "moments ago";
 }
 
 function spokenDuration(seconds) {

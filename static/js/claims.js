@@ -99,10 +99,11 @@ export class ClaimRecord {
 }
 
 export class ClaimPanel {
-  constructor(section, { onClaim, onMuggins }) {
+  constructor(section, { onClaim, onMuggins, onPass = () => {} }) {
     this.section = section;
     this.onClaim = onClaim;
     this.onMuggins = onMuggins;
+    this.onPass = onPass;
     this.record = new ClaimRecord();
     this.formKey = null;
     this.mugginsKey = null;
@@ -222,11 +223,15 @@ export class ClaimPanel {
     form.noValidate = true;
     const claimed = `${who(window.claimant, context)} claimed ${window.claimed} for ${SUBJECT_NAMES[window.subject] || window.subject}`;
     const earlier = window.subject === "crib" && view.phase === "discard" ? " last hand" : "";
+    const turnBased = Boolean(view.options.turn_based);
     form.innerHTML =
       `<p class="muggins-prompt" id="muggins-prompt"></p>` +
       '<div class="claim-row"><label for="muggins-points">Wrong by</label>' +
       '<input id="muggins-points" name="points" type="number" inputmode="numeric" min="1" max="29" step="1" autocomplete="off" aria-describedby="muggins-prompt">' +
-      '<button type="submit" id="muggins-button" class="muggins">Muggins!</button></div>' +
+      '<button type="submit" id="muggins-button" class="muggins">Muggins!</button>' +
+      // Turn-based: the claimant's side waits for this answer, so passing is a button.
+      (turnBased ? '<button type="button" id="muggins-pass" class="secondary">Pass</button>' : "") +
+      "</div>" +
       '<p class="claim-error" id="muggins-error" role="alert"></p>';
     // The claim in one line; the how-to beside it, which a phone keeps for screen readers only
     // (static/css/table.css) so the panel and the Muggins box fit the screen.
@@ -236,8 +241,9 @@ export class ClaimPanel {
     said.textContent = `${claimed}${earlier}.`;
     const help = document.createElement("span");
     help.className = "muggins-help";
-    help.textContent =
-      " Counted it differently? Name the points missed or over-claimed and call Muggins before you go on: right, you peg them; wrong, you peg nothing.";
+    help.textContent = turnBased
+      ? " Counted it differently? Name the points missed or over-claimed and call Muggins, or pass: right, you peg them; wrong, you peg nothing. Play waits for your answer."
+      : " Counted it differently? Name the points missed or over-claimed and call Muggins before you go on: right, you peg them; wrong, you peg nothing.";
     prompt.replaceChildren(said, help);
     form.addEventListener("submit", (submitEvent) => {
       submitEvent.preventDefault();
@@ -251,6 +257,13 @@ export class ClaimPanel {
       form.querySelector("#muggins-button").disabled = true;
       this.onMuggins(parsed.value);
     });
+    const pass = form.querySelector("#muggins-pass");
+    if (pass) {
+      pass.addEventListener("click", () => {
+        for (const button of form.querySelectorAll("button")) button.disabled = true;
+        this.onPass();
+      });
+    }
     slot.append(form);
   }
 }

@@ -13,15 +13,23 @@ export function remainingMs(clock, seat, serverNow) {
   return Math.max(0, left - Math.max(0, serverNow - clock.since));
 }
 
-/** "4:05", and under ten seconds "9.4": the tenths matter then. */
+const HOUR_MS = 3600000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** "4:05", and under ten seconds "9.4": the tenths matter then; a turn-based clock's days and
+ * hours read "2 d 23 h" and "5 h 12 min". */
 export function formatClock(ms) {
+  if (ms >= DAY_MS) return `${Math.floor(ms / DAY_MS)} d ${Math.floor((ms % DAY_MS) / HOUR_MS)} h`;
+  if (ms >= HOUR_MS) return `${Math.floor(ms / HOUR_MS)} h ${Math.floor((ms % HOUR_MS) / 60000)} min`;
   if (ms < 10000) return (Math.floor(ms / 100) / 10).toFixed(1);
   const seconds = Math.ceil(ms / 1000);
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }
 
-/** Where the low-time warning starts: 20 s, or a third of a shorter bank. */
+/** Where the low-time warning starts: 20 s, or a third of a shorter bank; six hours of a
+ * turn-based move. */
 export function lowTimeMs(clock) {
+  if (clock.kind === "days") return 6 * HOUR_MS;
   return Math.min(20000, (clock.bank * 1000) / 3);
 }
 
@@ -31,6 +39,8 @@ export function sayClock(ms) {
   const minutes = Math.floor(seconds / 60);
   const rest = seconds % 60;
   const part = (count, unit) => `${count} ${unit}${count === 1 ? "" : "s"}`;
+  if (ms >= DAY_MS) return `${part(Math.floor(ms / DAY_MS), "day")} ${part(Math.floor((ms % DAY_MS) / HOUR_MS), "hour")}`;
+  if (ms >= HOUR_MS) return `${part(Math.floor(ms / HOUR_MS), "hour")} ${part(Math.floor((ms % HOUR_MS) / 60000), "minute")}`;
   if (!minutes) return part(rest, "second");
   return rest ? `${part(minutes, "minute")} ${part(rest, "second")}` : part(minutes, "minute");
 }
@@ -110,8 +120,11 @@ export class ClockDisplay {
     const now = this.time.now();
     for (const line of this.element.children) {
       const seat = Number(line.dataset.seat);
-      const left = remainingMs(clock, seat, now);
       const running = clock.running.includes(seat);
+      // Days per move: a seat not waited on will have the full days when its move comes, so
+      // that is what it shows (the server gives a new wait its days afresh).
+      const idleDays = clock.kind === "days" && !running && clock.remaining[seat] > 0;
+      const left = idleDays ? clock.bank * 1000 : remainingMs(clock, seat, now);
       line.querySelector(".clock-name").textContent = this.name(seat);
       line.querySelector(".clock-time").textContent = formatClock(left);
       line.classList.toggle("running", running);

@@ -149,6 +149,14 @@ class Lobby {
     item.dataset.rating = seek.rating_value ?? "";
     item.querySelector(".seek-creator").textContent = seek.rating ? `${seek.creator} (${seek.rating})` : seek.creator;
     item.querySelector(".seek-label").textContent = seek.label;
+    if (seek.turn_based) {
+      // As templates/lobby/_seek.html: days per move, played over days rather than now.
+      const badge = document.createElement("span");
+      badge.className = "badge badge-turn-based";
+      badge.dataset.testid = "turn-based-seek";
+      badge.textContent = "Turn-based";
+      item.querySelector(".seek-label").before(badge, " ");
+    }
     if (seek.casual_for_you) {
       // As templates/lobby/_seek.html: said before anyone accepts (docs/ratings.md).
       const note = document.createElement("span");

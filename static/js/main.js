@@ -55,6 +55,7 @@ const table = new Table(root, {
   play: (card) => act({ type: "play", card }),
   claim: (points) => act({ type: "claim", points }),
   muggins: (points) => act({ type: "muggins", points }),
+  mugginsPass: () => act({ type: "muggins_pass" }),
   resign: () => act({ type: "resign" }),
 });
 const serverTime = new ServerTime();

@@ -82,6 +82,13 @@ export function sayGo({ last }) {
   return last ? "one for last" : "one for the go";
 }
 
+/** A game's skunk for the end of a sentence: ", a skunk", ", a double skunk" or nothing. */
+export function skunkText(skunk) {
+  if (skunk === "skunk") return ", a skunk";
+  if (skunk === "double") return ", a double skunk";
+  return "";
+}
+
 /** "1 point", "2 points". */
 export function points(n) {
   return `${n} point${n === 1 ? "" : "s"}`;

@@ -50,6 +50,7 @@ export class Table {
     this.claims = new ClaimPanel(this.$("claims"), {
       onClaim: (value) => this.actions.claim(value),
       onMuggins: (points) => this.actions.muggins(points),
+      onPass: () => this.actions.mugginsPass(),
     });
     this.keys = new KeyCommands(this, { button: this.$("keys-button"), panel: this.$("keys-panel"), answer: this.$("key-answer") });
     this.hint = new HintPanel({ toggle: this.$("hint-toggle"), panel: this.$("hint-panel"), url: root.dataset.hintUrl });

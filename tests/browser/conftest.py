@@ -147,9 +147,11 @@ def start_match(
     muggins: bool = False,
     match_target: int = 1,
     rated: bool = False,
+    clock: str | None = None,
 ) -> str:
     """Create a private match (one game unless told) through the new-match page (an invitation
-    link); the joiner opens the secret link and takes the seat. Returns the link."""
+    link); the joiner opens the secret link and takes the seat. ``clock``: the time control's
+    key ("3d", "300+3"), chosen in the form's collapsed box. Returns the link."""
     page = creator.page
     page.goto(f"{creator.base_url}/matches/new/")
     page.check(f"input[name=variant][value={variant}]")
@@ -158,6 +160,9 @@ def start_match(
         page.check("input[name=muggins]")
     if rated:
         page.check("input[name=rated]")
+    if clock is not None:
+        page.click("details.clock-choice summary")
+        page.select_option("select[name=clock]", clock)
     page.fill("input[name=match_target]", str(match_target))
     page.click("#new-match-form button[type=submit]")
     page.wait_for_url("**/lobby/invite/*/")

@@ -20,6 +20,7 @@ VISITOR_PAGES = [
     "/accounts/signup/",
     "/matches/computer/",
     "/solitaire/",
+    "/games/",
 ]
 MEMBER_PAGES = [
     "/",
@@ -30,6 +31,7 @@ MEMBER_PAGES = [
     "/accounts/me/",
     "/accounts/preferences/",
     "/rules/",
+    "/games/",
 ]
 
 

@@ -29,6 +29,10 @@ ALL_OPTIONS = [
     for variant in ("six", "five")
     for scoring, muggins in (("auto", False), ("manual", False), ("manual", True))
     for target in (1, 2)
+] + [
+    # Turn-based: a Muggins window holds the claimant's side until a call or a pass.
+    MatchOptions(variant=variant, scoring="manual", muggins=True, match_target=1, turn_based=True)
+    for variant in ("six", "five")
 ]
 
 

@@ -110,3 +110,28 @@ def test_the_log_the_spoken_line_and_the_result_name_a_loss_on_time_and_a_takeov
         "Your clock ran out: you lose on time.",
         "bob's clock ran out: the match is won on time.",
     ]
+
+
+def test_a_turn_based_clock_reads_and_says_days_and_hours(js):
+    result = js(
+        """
+        const { formatClock, sayClock, lowTimeMs } = await load("clock.js");
+        const day = 86400000, hour = 3600000;
+        return [
+          formatClock(3 * day), formatClock(2 * day + 23 * hour + 59 * 60000),
+          formatClock(5 * hour + 12 * 60000), formatClock(59 * 60000),
+          sayClock(2 * day + 5 * hour), sayClock(hour + 60000),
+          lowTimeMs({ kind: "days", bank: 259200 }), lowTimeMs({ kind: "realtime", bank: 60 }),
+        ];
+        """,
+    )
+    assert result == [
+        "3 d 0 h",
+        "2 d 23 h",
+        "5 h 12 min",
+        "59:00",
+        "2 days 5 hours",
+        "1 hour 1 minute",
+        6 * 3600000,
+        20000,
+    ]

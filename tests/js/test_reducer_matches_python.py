@@ -46,7 +46,10 @@ def normal(data) -> str:
 @pytest.mark.parametrize(
     "options",
     ALL_OPTIONS,
-    ids=lambda o: f"{o.variant}-{o.scoring}-muggins{o.muggins}-to{o.match_target}",
+    ids=lambda o: (
+        f"{o.variant}-{o.scoring}-muggins{o.muggins}-to{o.match_target}"
+        + ("-turn-based" if o.turn_based else "")
+    ),
 )
 def test_reducer_js_folds_every_event_exactly_as_the_python_reducer(js, options):
     steps = list(random_match(options, seed=100 + ALL_OPTIONS.index(options)))
@@ -89,11 +92,18 @@ MANY_SEAT_OPTIONS = [
     MatchOptions(players=players, scoring=scoring, muggins=muggins, match_target=2)
     for players in (3, 4)
     for scoring, muggins in (("auto", False), ("manual", True))
-] + [MatchOptions(players=3, deal="dealer_six", match_target=2)]
+] + [
+    MatchOptions(players=3, deal="dealer_six", match_target=2),
+    MatchOptions(players=4, scoring="manual", muggins=True, match_target=1, turn_based=True),
+]
 
 
 @pytest.mark.parametrize(
-    "options", MANY_SEAT_OPTIONS, ids=lambda o: f"{o.players}-players-{o.scoring}-{o.deal}"
+    "options",
+    MANY_SEAT_OPTIONS,
+    ids=lambda o: (
+        f"{o.players}-players-{o.scoring}-{o.deal}" + ("-turn-based" if o.turn_based else "")
+    ),
 )
 def test_reducer_js_folds_three_and_four_seat_matches_exactly_as_the_python_reducer(js, options):
     # The discard size, the crib's card from the deck and Muggins by any opponent all come

@@ -29,10 +29,12 @@ SERVER_EVENTS = {
 
 
 def string_arguments(call: ast.Call) -> list[str]:
+    """The call's literal strings: positional ones first, then keyword ones (``event_type=``)."""
+    values = [*call.args, *(keyword.value for keyword in call.keywords)]
     return [
-        arg.value
-        for arg in call.args
-        if isinstance(arg, ast.Constant) and isinstance(arg.value, str)
+        value.value
+        for value in values
+        if isinstance(value, ast.Constant) and isinstance(value.value, str)
     ]
 
 

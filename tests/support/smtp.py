@@ -41,6 +41,24 @@ def _free_port() -> int:
     raise RuntimeError(f"no free port in {PORTS}")
 
 
+def inbox_started() -> tuple[Inbox, Controller]:
+    """An SMTP server on a free loopback port and its inbox (the caller stops the controller)."""
+    inbox = Inbox()
+    controller = Controller(inbox, hostname="127.0.0.1", port=_free_port())
+    controller.start()
+    return inbox, controller
+
+
+def smtp_environment(controller: Controller) -> dict[str, str]:
+    """The settings' environment that points a server process's mail at ``controller``."""
+    return {
+        "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "EMAIL_HOST": "127.0.0.1",
+        "EMAIL_PORT": str(controller.port),
+        "EMAIL_USE_TLS": "false",
+    }
+
+
 @pytest.fixture
 def smtp_inbox(settings) -> Iterator[Inbox]:
     """An SMTP server on 127.0.0.1, with Django's SMTP backend pointed at it."""

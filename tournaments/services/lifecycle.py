@@ -129,6 +129,9 @@ def tournament_create(
         _refuse("rated_needs_account", "sign up to create rated tournaments; guests play casual")
     if not clock.timed:
         _refuse("tournament_needs_clock", "a tournament's tables have a clock: choose one")
+    if clock.turn_based:
+        # A round waits for its slowest table: days per move would hold the field for weeks.
+        _refuse("tournament_realtime_only", "a tournament's tables have a real-time clock")
     if rank_by_duplicate and not duplicate:
         _refuse("bad_options", "ranking by the duplicate score needs duplicate deals")
     if acc_knockout and kind != Tournament.Kind.ACC:
@@ -238,7 +241,7 @@ def tournament_withdraw(*, tournament_id: int, user: Any) -> None:
         if tournament.status == Tournament.Status.UPCOMING:
             entry.delete()
         else:
-            table = entry_playing(tournament, entry)
+            table = entry_playing(tournament, entry=entry)
             if table is not None:
                 _refuse(
                     "playing",
@@ -299,6 +302,8 @@ def tournament_start_if_due(*, tournament_id: int) -> bool:
     with transaction.atomic():
         tournament = tournament_locked(tournament_id)
         if tournament is None or tournament.status != Tournament.Status.UPCOMING:
+            return False
+        if tournament.paused_at is not None:  # staff hold it; resuming queues the start again
             return False
         entries = list(
             tournament.entries.filter(withdrawn_at__isnull=True).order_by("joined_at", "pk")

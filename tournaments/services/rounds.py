@@ -65,7 +65,7 @@ def _swiss_pairs(tournament: Tournament, entries: list[Entry]) -> Pairs | None:
     active_ids = {entry.pk for entry in _active(entries)}
     if len(active_ids) < 2:
         return None
-    standings = standings_for(tournament, entries)
+    standings = standings_for(tournament, entries=entries)
     seed = {entry.pk: entry.seed for entry in entries}
     ranked = sorted(
         (row for row in standings if row.player in active_ids),
@@ -105,7 +105,7 @@ def _knockout_pairs(tournament: Tournament, entries: list[Entry], stage: str) ->
             field = _active(entries)
         else:  # an ACC session's top quarter, in the order of its standings
             by_id = {entry.pk: entry for entry in entries}
-            standings = [by_id[row.player] for row in standings_for(tournament, entries)]
+            standings = [by_id[row.player] for row in standings_for(tournament, entries=entries)]
             field = _active(standings)[: knockout_qualifiers(len(entries))]
         if len(field) < 2:
             return None
@@ -263,6 +263,8 @@ def round_next_if_done(*, tournament_id: int, after_round: int) -> bool:
         tournament = tournament_locked(tournament_id)
         if tournament is None or tournament.status != Tournament.Status.RUNNING:
             return False
+        if tournament.paused_at is not None:  # staff hold it; resuming queues this again
+            return False
         if tournament.current_round != after_round:
             return False
         current = Round.objects.filter(tournament=tournament, number=after_round).first()
@@ -330,7 +332,7 @@ def pairing_result_record(*, match_id: int) -> bool:
         return True
 
 
-def table_everyone_absent(match: Match, seats: list[int]) -> bool:
+def table_everyone_absent(match: Match, *, seats: list[int]) -> bool:
     """Every player left the table (games.competition tells us as the match is ended by
     abandonment): recorded like two no-shows, so it is a loss for both (docs/tournaments.md).
     A table with one person (against the computer) is left to the abandonment as it is."""
@@ -409,7 +411,7 @@ def round_clock_run(*, round_id: int) -> int:
     return decided
 
 
-def entry_playing(tournament: Tournament, entry: Entry) -> Pairing | None:
+def entry_playing(tournament: Tournament, *, entry: Entry) -> Pairing | None:
     """The entry's unfinished table of the current round, if any."""
     return (
         Pairing.objects.filter(

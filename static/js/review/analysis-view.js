@@ -1,8 +1,7 @@
 // The analysis beside the replay (games.strategy.review's format, docs/review.md): the hand's
 // discard grades, the play graded at this step, the hand's luck, the claims, and the summary.
 
-import { cardElement } from "../cards.js";
-import { shortCard } from "../log.js";
+import { cardElement, shortCard } from "../cards.js";
 
 export const LABEL_TEXT = { best: "Best", good: "Good", inaccuracy: "Inaccuracy", mistake: "Mistake", blunder: "Blunder" };
 

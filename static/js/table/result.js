@@ -1,10 +1,9 @@
 // The result panel: a game's result (until "Next game" is pressed) and the match's end, with
 // how it ended when that was not on points.
 
-import { skunkText } from "../log.js";
 import { EventAfter } from "./event-after.js";
 import { otherSeats, sideNamed } from "../seats.js";
-import { points } from "../speech.js";
+import { points, skunkText } from "../speech.js";
 
 /** How a match that did not end on points ended, from the viewer's side, or null. */
 export function endingLine(view, name) {

@@ -8,8 +8,7 @@
 // Continue or SHOW_HOLD_MS pass after the last hand was counted. Events keep arriving and being
 // applied meanwhile; only the drawing waits.
 
-import { cardElement, sortCards } from "../cards.js";
-import { shortCard } from "../log.js";
+import { cardElement, shortCard, sortCards } from "../cards.js";
 import { points, sayItems } from "../speech.js";
 import { onScreen } from "../seats.js";
 
