@@ -73,8 +73,17 @@ SUPPORTED_DATABASE_ENGINES = frozenset(
     {"django.db.backends.postgresql", "django.db.backends.sqlite3"}
 )
 # As the embedded default: writers queue (IMMEDIATE) instead of failing at once with "database
-# is locked" when two actions (or a bot's move) write together.
-SQLITE_OPTIONS = {"timeout": 20, "transaction_mode": "IMMEDIATE"}
+# is locked" when two actions (or a bot's move) write together. Write-ahead logging with
+# synchronous=NORMAL: a commit is an append to the log, not an fsync of the database and its
+# rollback journal (25 ms a commit on the development VM, three commits a computer's turn:
+# docs/performance.md, "Enough workers"), and readers no longer wait for the writer. A commit
+# survives the process's crash; only an operating-system crash or power loss may undo the last
+# few, a trade for the embedded default (production runs PostgreSQL).
+SQLITE_OPTIONS = {
+    "timeout": 20,
+    "transaction_mode": "IMMEDIATE",
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+}
 
 
 def database_from_url(url: str) -> dict:

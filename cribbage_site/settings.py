@@ -75,6 +75,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Before all: the request id on every log line of the request (cribbage_site/request_id.py).
+    "cribbage_site.request_id.RequestIdMiddleware",
     # First: answers /healthz before anything validates the Host header (see its docstring).
     "cribbage_site.middleware.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
@@ -159,8 +161,10 @@ TASK_WORKER_INTERVAL = env_float("TASK_WORKER_INTERVAL", 0.5)
 TASK_WORKER_HEARTBEAT_SECONDS = env_float("TASK_WORKER_HEARTBEAT_SECONDS", 5.0)
 TASK_WORKER_LEASE_SECONDS = env_float("TASK_WORKER_LEASE_SECONDS", 30.0)
 # Tasks a worker process runs at once, one thread each (docs/performance.md, "Enough workers").
-# The server's own worker thread (TASK_WORKER_IN_SERVER) always runs one: SQLite has one writer.
 TASK_WORKER_THREADS = env_int("TASK_WORKER_THREADS", 4)
+# The server's own worker (TASK_WORKER_IN_SERVER): two threads. SQLite has one writer, but with
+# one thread a computer's turns queued behind each other's waits (measured, docs/performance.md).
+TASK_WORKER_IN_SERVER_THREADS = env_int("TASK_WORKER_IN_SERVER_THREADS", 2)
 # Housekeeping (cribbage_site/housekeeping.py), a durable task the workers keep scheduled: how
 # often it runs, how long finished task rows are kept, and after how long an idle guest who
 # never played is deleted.
@@ -297,13 +301,29 @@ RATINGS_LEADERBOARD_MIN_MATCHES = env_int("RATINGS_LEADERBOARD_MIN_MATCHES", 10)
 # Benchmark-only: route a bare echo consumer (ws/echo/<room>/) for benchmarks/ws_load.py.
 BENCHMARK_ECHO = env_bool("BENCHMARK_ECHO", False)
 
+# LOG_FORMAT=json: one JSON object a line, with the request, match, seat, action and task ids
+# wherever they apply (kernel/log_context.py; docs/operations.md, "Logs").
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "text").strip().lower()
+if LOG_FORMAT not in {"text", "json"}:
+    raise ImproperlyConfigured(f"LOG_FORMAT must be text or json, not {LOG_FORMAT!r}")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"log_ids": {"()": "kernel.log_context.LogContextFilter"}},
+    "formatters": {"json": {"()": "kernel.log_context.JsonLogFormatter"}},
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "filters": ["log_ids"],
+            **({"formatter": "json"} if LOG_FORMAT == "json" else {}),
+        }
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     "loggers": {
         "daphne": {"level": "WARNING"},
+        # One line per HTTP request (cribbage_site/request_id.py) with JSON logs; in text,
+        # runserver (development) already prints each request.
+        "cribbage_site.requests": {"level": "INFO" if LOG_FORMAT == "json" else "WARNING"},
         # runserver's access log has its own handler; don't print each request twice.
         "django.channels.server": {"handlers": ["console"], "level": "INFO", "propagate": False},
     },

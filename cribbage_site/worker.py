@@ -14,7 +14,9 @@ while it records a result). This one outlives outages of the database and of Red
   answers (every task is safe to run twice);
 - each worker holds a lease (cribbage_site/worker_lease.py), renewed by a heartbeat thread; a
   task left running by a worker that was killed runs again once that lease has lapsed;
-- a process runs ``TASK_WORKER_THREADS`` tasks at once, one thread each.
+- a process runs ``TASK_WORKER_THREADS`` tasks at once, one thread each;
+- an idle thread does not poll: it sleeps until the next task is due or a commit that queued
+  one wakes it (cribbage_site/task_alarm.py), ``TASK_WORKER_INTERVAL`` at most.
 
 At its start a worker sweeps (:func:`tasks_requeue`): whatever is due and has no task waiting
 is queued again; and it makes sure housekeeping (cribbage_site/housekeeping.py) is scheduled.
@@ -34,21 +36,24 @@ from types import FrameType
 from asgiref.sync import SyncToAsync
 from django.conf import settings
 from django.db import close_old_connections, connection
+from django.db.models import Min
 from django.db.utils import InterfaceError, OperationalError
 from django.utils import timezone
 from django.utils.crypto import get_random_string
 from django_tasks_db.compat import TaskContext, TaskResultStatus, task_finished, task_started
 from django_tasks_db.management.commands.db_worker import Worker
-from django_tasks_db.models import DBTaskResult
+from django_tasks_db.models import DBTaskResult, get_date_max
 from django_tasks_db.utils import exclusive_transaction, is_locked_database_exception
 
 from cribbage_site.housekeeping import housekeeping_schedule
+from cribbage_site.task_alarm import NotifyListener, task_alarm
 from cribbage_site.worker_lease import (
     tasks_reclaim_stale,
     worker_heartbeat_beat,
     worker_heartbeat_end,
 )
 from games.services.timers import timers_requeue
+from kernel.log_context import log_context
 from kernel.metrics import TASK_RUN_TIME, WORKER_CHECKINS
 from lobby.services.seeks import seeks_expiry_requeue
 from notifications.schedule import digest_schedule
@@ -59,6 +64,10 @@ logger = logging.getLogger(__name__)
 # What a database that is restarting, unreachable or out of connections raises. Not a task's
 # fault: the task runs again once the database is back.
 DATABASE_UNAVAILABLE = (OperationalError, InterfaceError)
+
+# The shortest sleep of an idle thread that saw a task due but could not claim it (a sibling
+# was claiming it): long enough not to spin, short beside a bot's pause.
+MINIMUM_NAP = 0.01
 
 
 def tasks_requeue() -> dict[str, int]:
@@ -119,6 +128,7 @@ class SiteWorker(Worker):
     def stop(self) -> None:
         self.running = False
         self.stopping.set()
+        task_alarm.wake_all()
 
     # The loop -------------------------------------------------------------------------------
 
@@ -137,6 +147,7 @@ class SiteWorker(Worker):
             on_started()
         beat = threading.Thread(target=self._beat_loop, name="worker-heartbeat", daemon=True)
         beat.start()
+        listener = NotifyListener(alarm=task_alarm, stopping=self.stopping).start()
         runners = [
             threading.Thread(
                 target=self._run_loop, args=(on_thread_start,), name=f"worker-{index}", daemon=True
@@ -150,6 +161,8 @@ class SiteWorker(Worker):
             runner.join()
         self.stopping.set()
         beat.join(timeout=settings.TASK_WORKER_HEARTBEAT_SECONDS + 5)
+        if listener is not None:
+            listener.join(timeout=5)  # it looks at ``stopping`` every second
         try:
             worker_heartbeat_end(worker_id=self.worker_id)
         except DATABASE_UNAVAILABLE:
@@ -188,10 +201,28 @@ class SiteWorker(Worker):
                     self.stopping.wait(backoff.next())
                     continue
                 backoff.reset()
-                if not ran:
-                    self.stopping.wait(self.interval)
+                if ran:
+                    # There may be more due: wake one sibling to look while this one ran.
+                    task_alarm.ring(time.time())
+                else:
+                    self._sleep_until_due()
         finally:
             connection.close()
+
+    def _sleep_until_due(self) -> None:
+        """Sleep until the next task waiting falls due, one queued since is due sooner, or the
+        interval has passed (cribbage_site/task_alarm.py), whichever is first."""
+        waiting = (
+            DBTaskResult.objects.filter(
+                status=TaskResultStatus.READY, backend_name=self.backend_name
+            )
+            .exclude(run_after=get_date_max())
+            .aggregate(next_due=Min("run_after"))["next_due"]
+        )
+        if waiting is not None:
+            # The earliest is due now when a sibling holds it mid-claim: look again shortly.
+            task_alarm.ring(max(waiting.timestamp(), time.time() + MINIMUM_NAP))
+        task_alarm.wait(until=time.time() + self.interval, stopping=self.stopping)
 
     def _wait_out_outage(self, error: Exception, backoff: Backoff, doing: str) -> None:
         delay = backoff.next()
@@ -245,6 +276,16 @@ class SiteWorker(Worker):
     def _run_and_record(self, row: DBTaskResult) -> None:
         task = row.task
         result = row.task_result
+        # Every line the task writes carries its id, and the match and seat it is about.
+        with log_context(
+            task_id=str(row.pk),
+            task=row.task_path,
+            match_id=result.kwargs.get("match_id"),
+            seat=result.kwargs.get("seat"),
+        ):
+            self._call_and_record(row, task, result)
+
+    def _call_and_record(self, row: DBTaskResult, task, result) -> None:
         backend_type = task.get_backend()
         started, outcome = time.perf_counter(), "interrupted"
         try:
@@ -303,7 +344,8 @@ class SiteWorker(Worker):
 def worker_build(
     *, interval: float | None = None, worker_id: str = "", threads: int = 1
 ) -> SiteWorker:
-    """A worker for every queue of the default backend, polling every ``interval`` when idle."""
+    """A worker for every queue of the default backend; an idle thread sleeps until the next
+    task is due or it is woken (cribbage_site/task_alarm.py), at most ``interval``."""
     return SiteWorker(
         interval=settings.TASK_WORKER_INTERVAL if interval is None else interval,
         worker_id=worker_id or f"{os.uname().nodename[:20]}-{os.getpid()}-{get_random_string(8)}",
@@ -316,7 +358,9 @@ def worker_start_in_server(loop: asyncio.AbstractEventLoop) -> threading.Thread:
 
     Its threads are marked as the server's sync threads, so what their tasks send after a
     commit (kernel/sending.py) is handed to the server's loop, where the in-memory channel
-    layer and the sockets live. One thread: SQLite has one writer.
+    layer and the sockets live. ``TASK_WORKER_IN_SERVER_THREADS`` (2) threads: SQLite has one
+    writer, but a turn also waits (for the write lock, for its send), and with one thread the
+    turns queued behind those waits (docs/performance.md, "Enough workers").
     """
 
     def mark_thread() -> None:
@@ -325,7 +369,9 @@ def worker_start_in_server(loop: asyncio.AbstractEventLoop) -> threading.Thread:
 
     def run() -> None:
         try:
-            worker_build(worker_id=f"server-{os.getpid()}").run(on_thread_start=mark_thread)
+            worker_build(
+                worker_id=f"server-{os.getpid()}", threads=settings.TASK_WORKER_IN_SERVER_THREADS
+            ).run(on_thread_start=mark_thread)
         except Exception:  # the server goes on serving; the failure must be seen
             logger.exception("the server's worker thread stopped")
 

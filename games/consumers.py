@@ -8,6 +8,7 @@ arrives early makes it fetch the missing events from the log first; a late one i
 from __future__ import annotations
 
 import json
+import logging
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -20,8 +21,11 @@ from games.privacy import match_hidden_from, match_hidden_refusal
 from games.protocol import ProtocolError, parse_frame
 from games.services.presence import MATCH, PresenceRenewal
 from kernel.error_renderings import error_frame
+from kernel.log_context import log_context
 from kernel.socket_limits import TokenBucket
 from kernel.websocket import SiteWebsocketConsumer
+
+logger = logging.getLogger(__name__)
 
 CLOSE_MATCH_PRIVATE = 4403
 CLOSE_MATCH_NOT_FOUND = 4404
@@ -126,13 +130,16 @@ class MatchConsumer(SiteWebsocketConsumer):
             await self._act(message.action or {}, message.action_id)
 
     async def _act(self, action: dict[str, Any], action_id: str | None) -> None:
-        try:
-            outcome = await action_apply_async(
-                match_id=self.match_id, user=self.user, action=action, action_id=action_id
-            )
-        except services.ServiceError as error:
-            await self._send_frame(error_frame(error, action_id=action_id))
-            return
+        # The ids on every line the action logs, here and in the service's thread.
+        with log_context(match_id=self.match_id, seat=self.seat, action_id=action_id):
+            try:
+                outcome = await action_apply_async(
+                    match_id=self.match_id, user=self.user, action=action, action_id=action_id
+                )
+            except services.ServiceError as error:
+                logger.info("action refused: %s", error.code, extra={"code": error.code})
+                await self._send_frame(error_frame(error, action_id=action_id))
+                return
         await self._send_frame(
             {
                 "type": "ack",

@@ -44,6 +44,7 @@ from kernel.direct_dispatch import handler_for
 from kernel.error_renderings import error_frame, error_frame_text
 from kernel.errors import SiteError
 from kernel.frames import FrameError, frame_action_id, frame_decode
+from kernel.log_context import log_context, request_id_from
 from kernel.metrics import OPEN_SOCKETS, socket_kind
 from kernel.session_sockets import CLOSE_SESSION_ENDED, session_tag, user_sockets_group
 from kernel.socket_limits import (
@@ -87,8 +88,13 @@ class SiteWebsocketConsumer(AsyncWebsocketConsumer):
         self._background: set[asyncio.Task] = set()
         self._failed = False
         self._counted_open = False
+        # The connection's request id, on every line its handlers log (kernel/log_context.py):
+        # the handshake's X-Request-ID when a proxy gave one, else a new one (set in __call__).
+        self.request_id = ""
 
     async def __call__(self, scope, receive, send) -> None:
+        headers = dict(scope.get("headers") or [])
+        self.request_id = request_id_from(headers.get(b"x-request-id", b"").decode("latin-1"))
         try:
             await super().__call__(scope, receive, send)
         finally:
@@ -200,7 +206,8 @@ class SiteWebsocketConsumer(AsyncWebsocketConsumer):
         self._handler_task = None
 
     async def _handle(self, message: dict[str, Any]) -> None:
-        await handler_for(self, message)(message)
+        with log_context(request_id=self.request_id):
+            await handler_for(self, message)(message)
 
     async def websocket_connect(self, message: dict[str, Any]) -> None:
         user = self.scope.get("user")

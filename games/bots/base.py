@@ -110,6 +110,8 @@ class SeatView:
     thrown: tuple[Card, ...] = ()
     """The cards this seat laid away to the crib this hand (empty before it throws): it saw
     them, so they are no card the opponent can hold nor the starter still to come."""
+    held_counts: tuple[int, ...] = ()
+    """How many cards each seat still holds, by seat (the many-seat search deals them)."""
 
     @property
     def is_dealer(self) -> bool:
@@ -193,6 +195,7 @@ def read_view(view: dict[str, Any], seat: int) -> SeatView:
             crib_is_ours=dealer is not None
             and side_of(dealer, players=len(seats)) == side_of(seat, players=len(seats)),
             thrown=_cards(view["thrown"]),
+            held_counts=tuple(view["held_counts"]),
         )
     except (KeyError, TypeError, ValueError) as error:
         if isinstance(error, BadView):

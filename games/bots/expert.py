@@ -21,8 +21,9 @@
   (:mod:`games.strategy.play_to_win`: the same search, each line scored by who wins once the
   hands are counted in order), the points breaking ties.
 - Claims and Muggins: like hard, every point and every wrong claim.
-- At tables of three or four it throws and plays as hard does (the search and the tables are
-  two-handed).
+- At tables of three or four it throws and plays by :mod:`games.bots.expert_many_seats`: an
+  exact one-card throw and the pegging search with every seat's reply (no opponent model,
+  opening table or race yet: those are two-handed).
 
 The view holds the seat's own throw (``thrown``), so although a bot is stateless the play
 counts its thrown cards as seen (:meth:`SeatView.seen_cards`) and never deals them to the
@@ -34,13 +35,13 @@ from __future__ import annotations
 
 from games.bots.base import RandomSource, SeatView, StrategyBot
 from games.bots.claims import claim_for, muggins_for
+from games.bots.expert_many_seats import expert_many_play
 from games.bots.hard import (
     COUNT_OUT_REACH,
     RACE_REACH,
     most_likely_to_reach,
     most_likely_to_win_the_race,
 )
-from games.bots.pegging import hard_play
 from games.engine.cards import DECK, Card
 from games.engine.scoring import show_total
 from games.strategy.analysis import DiscardAnalysis, analyze_discard
@@ -137,8 +138,7 @@ def expert_play(seen: SeatView, rng: RandomSource) -> Card:
     if len(seen.playable) == 1:
         return seen.playable[0]
     if len(seen.seats) != 2:
-        # The search and its tables are two-handed; at three or four it plays as hard does.
-        return hard_play(seen, rng)
+        return expert_many_play(seen, rng)
     needs = [0, 0]
     needs[seen.seat] = seen.game_target - seen.scores[seen.seat]
     needs[seen.opponent] = seen.game_target - seen.scores[seen.opponent]

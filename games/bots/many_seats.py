@@ -10,7 +10,8 @@ against it otherwise. Levels keep their character:
 - medium keeps the hand that scores most now (no starter), leaning on the thrown cards' promise;
 - hard keeps the hand with the best average over every starter it has not seen, plus or minus
   the crib's average with the thrown cards in it, over cribs dealt at random from the cards it
-  has not seen.
+  has not seen;
+- the expert counts both exactly (:mod:`games.bots.expert_many_seats`).
 
 >>> from games.engine.cards import parse_cards
 >>> round(kept_average(parse_cards("5H 5S JD QC"), parse_cards("5H 5S JD QC 2C")), 3)
@@ -23,6 +24,7 @@ from collections.abc import Callable
 from itertools import combinations
 
 from games.bots.base import RandomSource, SeatView
+from games.bots.expert_many_seats import expert_many_throw
 from games.bots.medium import CRIB_LEAN, hand_points_without_starter
 from games.engine.cards import DECK, Card
 from games.engine.scoring import show_total
@@ -121,9 +123,14 @@ def hard_throw(seen: SeatView, rng: RandomSource) -> tuple[Card, ...]:
     return max(_throws(seen), key=worth)
 
 
-_THROWERS: dict[str, Thrower] = {"easy": easy_throw, "medium": medium_throw}
+_THROWERS: dict[str, Thrower] = {
+    "easy": easy_throw,
+    "medium": medium_throw,
+    "expert": expert_many_throw,
+}
 
 
 def thrower_for(level: str) -> Thrower:
-    """The many-seat discard of ``level``; any stronger level than medium throws as hard."""
+    """The many-seat discard of ``level``: hard's sampled crib for hard, the exact throw of
+    :mod:`games.bots.expert_many_seats` for the expert."""
     return _THROWERS.get(level, hard_throw)

@@ -20,6 +20,7 @@ from games.services.action_sql import LockedMatch, match_lock
 from games.services.clocks import clock_restart, clock_settle
 from games.services.errors import ServiceError
 from games.services.recording import Progress, load_state, progress_apply, run_chance, save_progress
+from kernel.log_context import log_context
 from kernel.metrics import ACTION_LATENCY, ACTIONS, action_timing
 
 logger = logging.getLogger(__name__)
@@ -84,6 +85,8 @@ def _apply(
     by the send path, which reads the start from the context.
     """
 
+    seats: list[int] = []  # the seat, once the locked match has said whose it is
+
     def attempt() -> ActionOutcome | ServiceError:
         applied = False
 
@@ -95,22 +98,29 @@ def _apply(
             # The first hook, so it runs at the commit, before the broadcasts' hooks.
             transaction.on_commit(committed)
             locked = _locked_match(match_id, action_id)
-            outcome = _apply_locked(
-                locked, seat=seat_of(locked), action=action, action_id=action_id
-            )
+            seats[:] = [seat_of(locked)]
+            with log_context(seat=seats[0]):
+                outcome = _apply_locked(locked, seat=seats[0], action=action, action_id=action_id)
             applied = isinstance(outcome, ActionOutcome) and not outcome.duplicate
             return outcome
 
-    with action_timing() as started:
+    with log_context(match_id=match_id, action_id=action_id), action_timing() as started:
         try:
             result = _once_more_on_a_lost_connection(attempt, action_id)
         except ServiceError:
             ACTIONS.labels(outcome="refused").inc()
             raise
-    if isinstance(result, ServiceError):
-        ACTIONS.labels(outcome="refused").inc()
-        raise result  # a refusal whose cause (a clock that ran out) was committed first
-    ACTIONS.labels(outcome="duplicate" if result.duplicate else "applied").inc()
+        if isinstance(result, ServiceError):
+            ACTIONS.labels(outcome="refused").inc()
+            raise result  # a refusal whose cause (a clock that ran out) was committed first
+        ACTIONS.labels(outcome="duplicate" if result.duplicate else "applied").inc()
+        if not result.duplicate:  # committed: one line an action, with its ids
+            with log_context(seat=seats[0]):
+                logger.info(
+                    "action applied: %s",
+                    action.get("type"),
+                    extra={"action_type": action.get("type"), "seq": result.seq},
+                )
     return result
 
 

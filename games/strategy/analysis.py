@@ -99,8 +99,8 @@ def analyze_discard(cards: Sequence[Card], is_dealer: bool) -> list[DiscardAnaly
         keep = tuple(card for card in dealt if card not in discard)
         keep_ranks = tuple(sorted(card.rank for card in keep))
         if keep_ranks not in hand_cache:
-            hand_cache[keep_ranks] = _hand_rank_sum(keep_ranks, unseen_by_rank)
-        hand = (hand_cache[keep_ranks] + _hand_suit_sum(keep, unseen_by_suit)) / unseen
+            hand_cache[keep_ranks] = hand_rank_sum(keep_ranks, unseen_by_rank)
+        hand = (hand_cache[keep_ranks] + hand_suit_sum(keep, unseen_by_suit)) / unseen
 
         thrown_ranks = (
             min(discard[0].rank, discard[1].rank),
@@ -145,8 +145,9 @@ def _unknown_crib_triples(unseen_by_rank: list[int]) -> list[tuple[tuple[int, in
     return triples
 
 
-def _hand_rank_sum(keep_ranks: tuple[int, ...], unseen_by_rank: list[int]) -> int:
-    """Fifteens + pairs + runs of the kept ranks, summed over every unseen starter."""
+def hand_rank_sum(keep_ranks: tuple[int, ...], unseen_by_rank: list[int]) -> int:
+    """Fifteens + pairs + runs of the kept ranks, summed over every unseen starter (also the
+    many-seat throw's, :mod:`games.strategy.one_card_throw`)."""
     total = 0
     for starter_rank in range(1, 14):
         count = unseen_by_rank[starter_rank]
@@ -155,7 +156,7 @@ def _hand_rank_sum(keep_ranks: tuple[int, ...], unseen_by_rank: list[int]) -> in
     return total
 
 
-def _hand_suit_sum(keep: tuple[Card, ...], unseen_by_suit: dict[str, int]) -> int:
+def hand_suit_sum(keep: tuple[Card, ...], unseen_by_suit: dict[str, int]) -> int:
     """Flush and nobs points of the kept cards, summed over every unseen starter."""
     unseen = sum(unseen_by_suit.values())
     total = 0

@@ -358,11 +358,14 @@ def opponent_deals(
     held_counts: Sequence[int],
     rng: random.Random,
     prior: Callable[[tuple[int, ...]], float] | None = None,
+    samples: int | None = None,
 ) -> list[tuple[Hands, float]]:
     """The hands every seat may hold, each with its weight (summing to 1 over the list).
 
     ``prior`` (two players only): a weight for the opponent's possible remaining ranks (how
     likely it was to keep them), multiplied into each hand's share before it is normalised.
+    ``samples``: how many hands to deal when they are sampled (default :data:`SAMPLES`, or
+    :data:`LEAD_SAMPLES` at the first lead).
     """
     seats = len(held_counts)
     others = [other for other in range(seats) if other != seat]
@@ -381,7 +384,8 @@ def opponent_deals(
             return _normalised(deals)
     tally: Counter[Hands] = Counter()
     pool = list(unseen)
-    samples = LEAD_SAMPLES if min(held_counts[other] for other in others) >= 4 else SAMPLES
+    if samples is None:
+        samples = LEAD_SAMPLES if min(held_counts[other] for other in others) >= 4 else SAMPLES
     for _ in range(samples):
         dealt = rng.sample(pool, sum(held_counts[other] for other in others))
         hands: list[tuple[int, ...]] = [()] * seats
@@ -417,6 +421,7 @@ def play_values(
     one_series: bool = False,
     partnerships: bool = False,
     opponent_kept: tuple[str, Sequence[Card]] | None = None,
+    samples: int | None = None,
 ) -> dict[Card, float]:
     """The expected net points of each card ``seat`` may play now, to the end of the play.
 
@@ -430,6 +435,8 @@ def play_values(
     ("pone" or "dealer") and the cards it has played this hand; each hand it may hold is then
     weighed by how likely it was to keep that hand with those cards
     (:mod:`games.strategy.keep_likelihood`) instead of every hand being equally likely.
+    ``samples``: how many hands are dealt when the others' hands are sampled (None: the
+    defaults; the many-seat expert asks for fewer to keep its decisions fast).
 
     A card's value is the average over the others' possible hands of (points pegged by
     ``seat``'s side less points pegged by the other side(s)) from this card to the end of the
@@ -450,7 +457,7 @@ def play_values(
     prior = None
     if opponent_kept is not None and seats == 2:
         prior = kept_prior(*opponent_kept, variant="five" if one_series else "six")
-    deals = opponent_deals(seat, own, sorted(unseen), held_counts, rng, prior)
+    deals = opponent_deals(seat, own, sorted(unseen), held_counts, rng, prior, samples)
     totals: dict[int, float] = {}
     for hands, weight in deals:
         for rank, value in rank_values(

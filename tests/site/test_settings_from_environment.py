@@ -129,7 +129,11 @@ def test_an_unknown_channel_layer_kind_is_refused_at_start_up():
 def test_a_sqlite_url_waits_for_a_competing_writer_like_the_embedded_default():
     entry = database_from_url("sqlite:///data/site.db")
     assert entry["ENGINE"] == "django.db.backends.sqlite3"
-    assert entry["OPTIONS"] == {"timeout": 20, "transaction_mode": "IMMEDIATE"}
+    assert entry["OPTIONS"] == {
+        "timeout": 20,
+        "transaction_mode": "IMMEDIATE",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
     assert database_from_url("sqlite://")["NAME"] == ":memory:"
 
 

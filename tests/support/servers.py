@@ -124,6 +124,14 @@ class LiveDatabase:
         with psycopg.connect(self._admin_url, autocommit=True) as connection:
             connection.execute(f'CREATE DATABASE "{self.name}" TEMPLATE "{template}"')
 
+    def create_empty(self) -> None:
+        """Create the database without migrating it (PostgreSQL; a restore fills it)."""
+        if self.name:
+            import psycopg
+
+            with psycopg.connect(self._admin_url, autocommit=True) as connection:
+                connection.execute(f'CREATE DATABASE "{self.name}"')
+
     def drop(self) -> None:
         if not self.name:
             return

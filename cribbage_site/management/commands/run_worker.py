@@ -21,7 +21,10 @@ class Command(BaseCommand):
             "--interval",
             type=float,
             default=None,
-            help="Seconds between looks for due tasks when idle (default TASK_WORKER_INTERVAL).",
+            help=(
+                "The longest an idle worker sleeps before looking for due tasks (it is woken "
+                "when one falls due; default TASK_WORKER_INTERVAL)."
+            ),
         )
         parser.add_argument(
             "--threads",

@@ -207,6 +207,8 @@ export class ShowPanel {
     heading.textContent = this.finished ? "The show" : `${owner} ${current.kind}`;
     const waiting = this.table.held !== null || !this.finished;
     bar.replaceChildren(heading);
+    const board = this.finished ? throwBoardLink(view) : null;
+    if (board) bar.append(board);
     if (waiting) {
       const button = document.createElement("button");
       button.type = "button";
@@ -216,6 +218,27 @@ export class ShowPanel {
       bar.append(button);
     }
   }
+}
+
+/**
+ * "Analyse your throw": once the show is over, the analysis board for the six (or five) cards
+ * this seat was dealt (its hand, now shown, and its own throw) and its role, in a new tab so the
+ * table keeps its place. Two players only (the board's analysis is two-handed); null otherwise.
+ */
+export function throwBoardLink(view) {
+  if (!view || !Array.isArray(view.seats) || view.seats.length !== 2 || !Number.isInteger(view.viewer)) return null;
+  const own = view.shown.find((shown) => shown.seat === view.viewer && shown.kind === "hand");
+  const thrown = view.thrown || [];
+  if (!own || thrown.length !== 2) return null;
+  const query = new URLSearchParams({ cards: [...own.cards, ...thrown].join(" "), role: view.dealer === view.viewer ? "dealer" : "pone" });
+  const link = document.createElement("a");
+  link.href = `/analysis/?${query}`;
+  link.target = "_blank";
+  link.rel = "noopener";
+  link.className = "show-analyse";
+  link.dataset.testid = "analyse-throw-at-table";
+  link.textContent = "Analyse your throw";
+  return link;
 }
 
 /** One scoring item; hovering or focusing it lights its cards. */

@@ -1,0 +1,91 @@
+"""The expert at tables of three and four: an exact throw and a play searched for every seat.
+
+- The throw: :func:`games.strategy.one_card_throw.analyze_throw`, the kept hand's exact average
+  over every starter the seat has not seen, plus or minus the crib's exact average over every
+  draw of the crib's other cards (the other seats' throws, at three the card from the deck) and
+  the starter. The crib counts fully for the seat's own side (its deal, or its partner's: the
+  partner's throw goes to the same crib). Against it, a crib point counts fully in partnerships
+  (the other side is one side) and half at three players (:data:`THREE_PLAYER_CRIB_AGAINST`).
+- The play: :func:`games.strategy.pegging_search.play_values` with every seat's hand size, so
+  each seat's reply in turn is searched to the end of the play, averaged over hands dealt to
+  the others from the cards this seat has not seen (sampled, seeded by the position, as the
+  search does beyond two players); in partnerships each seat plays for its side (seats 0 and 2
+  against 1 and 3). While more than :data:`FULL_SEARCH_CARDS` cards are out the search stops
+  at the end of the current count at three, and hard's play decides in partnerships (measured
+  better there). The points each seat still needs are in the search, so a card that reaches
+  the target is worth the game.
+
+Not (yet) here, unlike the two-player expert: an opponent model weighing the others' hands by
+their throws and plays, the kept cards' play value in the throw, a table of openings, and a
+race to 121 played from a win-probability table (see docs/engine.md).
+"""
+
+from __future__ import annotations
+
+from games.bots.base import RandomSource, SeatView
+from games.bots.pegging import hard_play
+from games.engine.cards import DECK, Card
+from games.strategy.one_card_throw import analyze_throw
+from games.strategy.pegging_search import play_values
+
+PARTNERSHIP_PLAYERS = 4
+
+FULL_SEARCH_CARDS = 9
+"""With at most this many cards left in every hand together the play is searched to its end
+(a 16-card search to the end takes seconds). With more, at three players the search stops at
+the end of the current count (a go or 31); in partnerships hard's one-reply play decides
+instead: there the count's search pegged 0.38 +/- 0.30 points a hand less than hard (41
+duplicate pairs, docs/performance.md), hard's play early and the full search late about the
+same as hard (-0.03 +/- 0.10, 199 pairs)."""
+
+FULL_SEARCH_SAMPLES = 40
+COUNT_SEARCH_SAMPLES = 24
+"""How many hands are dealt to the others for a full search and for a count's search
+(benchmarks/many_seat_strength.py prints the decision times these give)."""
+
+THREE_PLAYER_CRIB_AGAINST = -0.5
+"""At three, the crib scores for one of two opponents. A point to one opponent costs a seat
+about half what its own point gains (the three chances to win sum to one, and a point moves
+the scorer's chance up by as much as it moves the other two down together), so an opponent's
+crib point counts half against the throw."""
+
+
+def crib_weight(seen: SeatView) -> float:
+    """What one point of this hand's crib is worth to ``seen``'s side."""
+    if seen.crib_is_ours:
+        return 1.0
+    return -1.0 if len(seen.seats) == PARTNERSHIP_PLAYERS else THREE_PLAYER_CRIB_AGAINST
+
+
+def expert_many_throw(seen: SeatView, rng: RandomSource) -> tuple[Card, ...]:
+    """The throw with the best exact hand plus weighted crib (see the module)."""
+    del rng  # exact: no sampling
+    best = analyze_throw(seen.held, crib_weight=crib_weight(seen))[0]
+    return best.discard
+
+
+def expert_many_play(seen: SeatView, rng: RandomSource) -> Card:
+    """The card with the best searched value to the end of the play, for the seat's side (in
+    partnerships, while more than :data:`FULL_SEARCH_CARDS` cards are out, hard's play)."""
+    if len(seen.playable) == 1:
+        return seen.playable[0]
+    seen_cards = seen.seen_cards()
+    held_counts = list(seen.held_counts)
+    held_counts[seen.seat] = len(seen.held)
+    full = sum(held_counts) <= FULL_SEARCH_CARDS
+    partnerships = len(seen.seats) == PARTNERSHIP_PLAYERS
+    if partnerships and not full:
+        return hard_play(seen, rng)
+    values = play_values(
+        seat=seen.seat,
+        hand=seen.held,
+        unseen=[card for card in DECK if card not in seen_cards],
+        held_counts=held_counts,
+        series=tuple(card for _, card in seen.series),
+        count=seen.count,
+        needs=[seen.game_target - seen.scores[seat] for seat in seen.seats],
+        one_series=not full,
+        partnerships=partnerships,
+        samples=FULL_SEARCH_SAMPLES if full else COUNT_SEARCH_SAMPLES,
+    )
+    return max(seen.playable, key=lambda card: (values[card], -card.value, -card.rank, card))

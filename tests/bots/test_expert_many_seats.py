@@ -1,0 +1,134 @@
+"""The expert at three and four seats: every card it chooses is legal, its throw is the exact
+analysis's best for whoever owns the crib, and it decides from its own seat's view only."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.bots import bot_for_level, read_view
+from games.bots.easy import easy_bot
+from games.bots.expert_many_seats import crib_weight
+from games.engine import (
+    Discard,
+    MatchOptions,
+    Play,
+    Shuffle,
+    apply,
+    needs_shuffle,
+    new_match,
+    seats_to_act,
+    shuffled_deck,
+    view,
+)
+from games.engine.cards import parse_cards
+from games.strategy.one_card_throw import analyze_throw
+from tests.engine.seated import discard_all, seated_hand
+
+TABLES = [
+    MatchOptions(players=2, match_target=1),
+    MatchOptions(players=3, match_target=1),
+    MatchOptions(players=3, deal="dealer_six", match_target=1),
+    MatchOptions(players=4, match_target=1),
+]
+
+
+@pytest.mark.parametrize("options", TABLES, ids=lambda o: f"{o.players}-{o.deal}")
+@pytest.mark.parametrize("seed", range(3))
+def test_every_card_the_expert_chooses_is_legal_in_random_positions(options, seed):
+    """Easy bots drive a game to positions the expert would not reach itself; at every throw
+    and every card to lay, the expert is asked too and its action is applied to a copy."""
+    expert = bot_for_level("expert")
+    driver = easy_bot()
+    deck_rng, bot_rng = random.Random(seed), random.Random(seed + 100)
+    state = new_match(options)
+    asked = 0
+    while state.phase != "match_over" and asked < 160:
+        if needs_shuffle(state):
+            state, _ = apply(state, Shuffle(shuffled_deck(deck_rng)))
+            continue
+        seat = min(seats_to_act(state))
+        seat_view = view(state, seat)
+        if seat_view["legal"]["discard"] or seat_view["legal"]["play"]:
+            choice = expert.choose_action(seat_view, seat, random.Random(asked))
+            assert isinstance(choice, Discard | Play)
+            apply(state, choice)  # raises IllegalAction for anything illegal
+            asked += 1
+        action = driver.choose_action(seat_view, seat, bot_rng)
+        assert action is not None
+        state, _ = apply(state, action)
+    assert asked >= 40
+
+
+THROWING_HAND = "5H 7S AC 3S AD"
+"""A hand whose best throw differs by whose crib it is: the five to its own side's crib, the
+ace to the other side's in partnerships, the seven to one of two opponents at three."""
+
+
+@pytest.mark.parametrize(
+    ("players", "dealer", "thrown"),
+    [(3, 1, "5H"), (3, 0, "7S"), (4, 1, "5H"), (4, 3, "5H"), (4, 0, "AC")],
+    ids=["three-own", "three-opponent", "four-own", "four-partner", "four-opponent"],
+)
+def test_the_expert_throws_by_the_side_whose_crib_it_is(players, dealer, thrown):
+    fillers = ["KC QC JC TC 9C", "KD QD JD TD 9D", "KH QH JH TH 9H"]
+    hands = {1: THROWING_HAND}
+    hands.update({seat: fillers.pop() for seat in range(players) if seat != 1})
+    state = seated_hand(
+        MatchOptions(players=players),
+        dealer=dealer,
+        hands=hands,
+        starter="2C",
+        crib_from_deck="8C" if players == 3 else "",
+    )
+    seen = read_view(view(state, 1), 1)
+    action = bot_for_level("expert").choose_action(view(state, 1), 1, random.Random(1))
+    assert action == Discard(1, tuple(parse_cards(thrown)))
+    assert action.cards == analyze_throw(seen.held, crib_weight=crib_weight(seen))[0].discard
+
+
+def test_an_opponent_s_crib_counts_fully_in_partnerships_and_half_at_three():
+    weights = {}
+    for players, dealer in ((3, 0), (4, 0), (4, 3), (3, 1)):
+        dealt = ["AC 2C 3C 4C 6C", "5H 7S AD 3S 8D", "9D TD JD QD KD", "AS 2S 3D 4S 6S"]
+        hands = dict(enumerate(dealt[:players]))
+        state = seated_hand(
+            MatchOptions(players=players),
+            dealer=dealer,
+            hands=hands,
+            starter="KH",
+            crib_from_deck="QH" if players == 3 else "",
+        )
+        weights[(players, dealer)] = crib_weight(read_view(view(state, 1), 1))
+    assert weights == {(3, 0): -0.5, (4, 0): -1.0, (4, 3): 1.0, (3, 1): 1.0}
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_expert_s_card_does_not_depend_on_the_cards_it_cannot_see(players):
+    """Two deals that look the same from seat 1 (its cards, the crib card it threw, the
+    cards played) but give the others different hands: the expert lays the same card."""
+    others = [
+        ["9C TC JC QC KC", "2D 3D 4D 6D 8D", "9H TH JH QH KH"],
+        ["2D 3D 4D 6D 8D", "9H TH JH QH KH", "9C TC JC QC KC"],
+    ]
+    chosen = []
+    for deal in others:
+        hands = {1: "5H 7S AC 3S AD"}
+        cards = list(deal)
+        hands.update({seat: cards.pop() for seat in range(players) if seat != 1})
+        state = seated_hand(
+            MatchOptions(players=players),
+            dealer=0,
+            hands=hands,
+            starter="2C",
+            crib_from_deck="8C" if players == 3 else "",
+        )
+        throws = {seat: str(parse_cards(hands[seat])[0]) for seat in hands}
+        throws[1] = "7S"
+        state, _ = discard_all(state, throws)
+        seat_view = view(state, 1)
+        assert seat_view["legal"]["play"], "seat 1 sits at the dealer's left and leads"
+        chosen.append(bot_for_level("expert").choose_action(seat_view, 1, random.Random(5)))
+    assert chosen[0] == chosen[1]
+    assert isinstance(chosen[0], Play)

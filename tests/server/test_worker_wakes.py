@@ -1,0 +1,163 @@
+"""An idle worker wakes when a task falls due, not on its next poll (issue 24, item 8).
+
+Each worker here polls every 300 s (``TASK_WORKER_INTERVAL``), longer than any wait in the
+test: a task it runs sooner was announced to it, by this process's alarm or by PostgreSQL's
+``NOTIFY`` from another process (cribbage_site/task_alarm.py).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+from django.db import OperationalError, transaction
+from django_tasks_db.models import DBTaskResult
+
+from cribbage_site.task_alarm import TaskAlarm, due_time
+from cribbage_site.tasks import housekeeping_run
+from cribbage_site.worker import worker_build
+from tests.support.servers import PROJECT_DIR, LiveDatabase, WorkerProcess, child_environment
+from tests.support.waiting import wait_until
+
+NEVER_POLLS = 300.0
+
+
+def unless_locked(query):
+    """``query``'s answer, or False while the worker's thread holds the table: the suite's
+    in-memory SQLite shares one cache between threads, which answers "table is locked" at once
+    instead of waiting (a file database, as the site runs, waits)."""
+
+    def condition():
+        try:
+            return query()
+        except OperationalError:
+            return False
+
+    return condition
+
+
+def test_a_sleeping_thread_is_woken_by_a_ring_for_a_task_due_now():
+    alarm = TaskAlarm()
+    answers: list[bool] = []
+    sleeper = threading.Thread(
+        target=lambda: answers.append(alarm.wait(until=time.time() + NEVER_POLLS))
+    )
+    sleeper.start()
+    alarm.ring(time.time())
+    wait_until(lambda: answers, timeout=30, message="the sleeper woke")
+    sleeper.join()
+    assert answers == [True]
+
+
+def test_a_ring_for_later_wakes_the_sleeper_then_and_not_before():
+    alarm = TaskAlarm()
+    due = time.time() + 0.3
+    alarm.ring(due)
+    assert alarm.wait(until=time.time() + NEVER_POLLS) is True
+    assert time.time() >= due
+
+
+def test_of_two_sleepers_one_takes_the_ring_and_the_other_sleeps_on():
+    alarm = TaskAlarm()
+    answers: list[bool] = []
+    until = time.time() + 1.0  # the other's own deadline: it returns False then
+    sleepers = [
+        threading.Thread(target=lambda: answers.append(alarm.wait(until=until))) for _ in range(2)
+    ]
+    for sleeper in sleepers:
+        sleeper.start()
+    alarm.ring(time.time())
+    for sleeper in sleepers:
+        sleeper.join()
+    assert sorted(answers) == [False, True]
+
+
+def test_a_task_without_a_delay_is_due_now():
+    before = time.time()
+    assert before <= due_time(None) <= time.time()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_worker_thread_runs_a_task_its_own_process_queued_without_waiting_for_its_poll(
+    settings,
+):
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+    worker = worker_build(interval=NEVER_POLLS, worker_id="wakes-test")
+    started = threading.Event()
+    runner = threading.Thread(target=worker.run, kwargs={"on_started": started.set})
+    runner.start()
+    try:
+        wait_until(started.is_set, timeout=60, message="the worker started")
+        # The start-up's own housekeeping run (due at once) is done before it sleeps.
+        wait_until(
+            unless_locked(lambda: not DBTaskResult.objects.ready().exists()),
+            timeout=60,
+            message="the start-up's due tasks ran",
+        )
+        with transaction.atomic():
+            queued = housekeeping_run.enqueue()
+        wait_until(
+            unless_locked(lambda: DBTaskResult.objects.get(pk=queued.id).status == "SUCCESSFUL"),
+            timeout=60,
+            message="the task queued after the worker went to sleep ran",
+        )
+    finally:
+        worker.stop()
+        runner.join(timeout=60)
+    assert not runner.is_alive()
+
+
+@pytest.mark.slow
+def test_a_worker_process_wakes_for_a_task_another_process_queued(tmp_path):
+    base_url = os.environ.get("DATABASE_URL", "")
+    if not base_url.startswith(("postgres://", "postgresql://")):
+        pytest.skip(
+            "NOTIFY is PostgreSQL's: on SQLite, processes other than the worker's own are "
+            "heard at its next poll (TASK_WORKER_INTERVAL)"
+        )
+    database = LiveDatabase(tmp_path, base_url)
+    database.create()
+    worker = WorkerProcess(
+        {"DATABASE_URL": database.url}, log_path=tmp_path / "worker.log", interval=NEVER_POLLS
+    )
+    try:
+        worker.start(timeout=60)
+        queue = (
+            "from django.db import transaction\n"
+            "from cribbage_site.tasks import housekeeping_run\n"
+            "with transaction.atomic():\n"
+            "    print('QUEUED', housekeeping_run.enqueue().id)\n"
+        )
+        completed = subprocess.run(
+            [sys.executable, "manage.py", "shell", "-c", queue],
+            cwd=PROJECT_DIR,
+            env=child_environment(DATABASE_URL=database.url),
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        task_id = completed.stdout.split("QUEUED", 1)[1].split()[0]
+
+        def status() -> str:
+            import psycopg
+
+            with psycopg.connect(database.url) as connection:
+                row = connection.execute(
+                    "SELECT status FROM django_tasks_database_dbtaskresult WHERE id = %s",
+                    (task_id,),
+                ).fetchone()
+            return row[0] if row else ""
+
+        wait_until(
+            lambda: status() == "SUCCESSFUL",
+            timeout=120,
+            every=0.2,
+            message="the worker ran the task another process queued",
+        )
+    finally:
+        worker.stop()
+        database.drop()

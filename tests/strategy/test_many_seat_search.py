@@ -1,0 +1,94 @@
+"""The pegging search at three and four seats equals a brute force on small known positions.
+
+The brute force shares only the engine's play scorer (``score_play``) with the search: cards
+(not ranks), no memo, each seat in turn choosing the card best for its side (the first such
+card by rank, as the search breaks ties), go and last card, a new count after a go or 31.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.engine.cards import DECK
+from games.engine.scoring import score_play
+from games.strategy.pegging_search import rank_values
+
+MAX_COUNT = 31
+
+
+def brute_force(hands, pile, count, mover, teams) -> list[float]:
+    """Points each seat pegs from here, ``mover`` to play a card that fits."""
+    best: list[float] | None = None
+    for card in sorted(hands[mover], key=lambda card: card.rank):
+        if card.value + count > MAX_COUNT:
+            continue
+        outcome = after(hands, pile, count, mover, card, teams)
+        if best is None or side(outcome, mover, teams) > side(best, mover, teams):
+            best = outcome
+    assert best is not None
+    return best
+
+
+def side(points, seat, teams) -> float:
+    return sum(
+        value if teams[other] == teams[seat] else -value for other, value in enumerate(points)
+    )
+
+
+def after(hands, pile, count, mover, card, teams) -> list[float]:
+    seats = len(hands)
+    hands = [
+        tuple(c for c in held if c != card) if seat == mover else held
+        for seat, held in enumerate(hands)
+    ]
+    pile = (*pile, card)
+    count += card.value
+    gained = [0.0] * seats
+    gained[mover] = score_play(pile).total
+
+    def fits(seat):
+        return any(c.value + count <= MAX_COUNT for c in hands[seat])
+
+    if count < MAX_COUNT:
+        for step in range(1, seats + 1):
+            seat = (mover + step) % seats
+            if fits(seat):
+                rest = brute_force(hands, pile, count, seat, teams)
+                return [a + b for a, b in zip(gained, rest, strict=True)]
+        gained[mover] += 1  # the go: nobody else, nor the mover, can lay a card
+    if not any(hands):
+        return gained
+    leader = (mover + 1) % seats
+    while not hands[leader]:
+        leader = (leader + 1) % seats
+    rest = brute_force(hands, (), 0, leader, teams)
+    return [a + b for a, b in zip(gained, rest, strict=True)]
+
+
+@pytest.mark.parametrize("seats", [3, 4])
+@pytest.mark.parametrize("seed", range(25))
+def test_the_search_equals_a_brute_force_over_cards(seats, seed):
+    rng = random.Random(seed * 10 + seats)
+    dealt = rng.sample(DECK, 3 * seats if seats == 3 else 2 * seats + 1)
+    sizes = [3, 3, 3] if seats == 3 else [3, 2, 2, 2]
+    hands, start = [], 0
+    for size in sizes:
+        hands.append(tuple(dealt[start : start + size]))
+        start += size
+    teams = tuple(seat % 2 for seat in range(4)) if seats == 4 else tuple(range(3))
+    values = rank_values(
+        tuple(tuple(sorted(card.rank for card in held)) for held in hands),
+        (),
+        0,
+        0,
+        (None,) * seats,
+        False,
+        teams,
+    )
+    expected = {}
+    for card in hands[0]:
+        outcome = after(hands, (), 0, 0, card, teams)
+        expected.setdefault(card.rank, side(outcome, 0, teams))
+    assert values == pytest.approx(expected)
