@@ -137,8 +137,12 @@ PUBSUB_RECONNECT_TRIES = 60
 PUBSUB_RECONNECT_MAX_WAIT = 1.0
 
 
-def channel_layers_from(redis_url: str, kind: str = "pubsub") -> dict:
+def channel_layers_from(redis_url: str, kind: str = "pubsub", prefix: str = "asgi") -> dict:
     """The CHANNEL_LAYERS setting: Redis of the chosen ``kind``, or in memory without a URL.
+
+    ``prefix`` starts every Redis key and pub/sub channel the layer uses. Pub/sub channels are
+    not per database number, so sites (or test workers) sharing one Redis need prefixes of
+    their own to keep their groups apart.
 
     After a Redis restart the two kinds recover differently. With "pubsub" each server process
     holds its subscriptions and makes them again once its connection is back (hence the retry
@@ -154,7 +158,7 @@ def channel_layers_from(redis_url: str, kind: str = "pubsub") -> dict:
             f"REDIS_CHANNEL_LAYER must be one of {', '.join(REDIS_CHANNEL_LAYERS)}, not {kind!r}"
         )
     if kind == "lists":
-        config = {"hosts": [redis_url], "capacity": 1500, "expiry": 30}
+        config = {"hosts": [redis_url], "capacity": 1500, "expiry": 30, "prefix": prefix}
     else:
         from redis.asyncio.retry import Retry
         from redis.backoff import ExponentialBackoff
@@ -162,5 +166,5 @@ def channel_layers_from(redis_url: str, kind: str = "pubsub") -> dict:
         retry = Retry(
             ExponentialBackoff(cap=PUBSUB_RECONNECT_MAX_WAIT, base=0.05), PUBSUB_RECONNECT_TRIES
         )
-        config = {"hosts": [{"address": redis_url, "retry": retry}]}
+        config = {"hosts": [{"address": redis_url, "retry": retry}], "prefix": prefix}
     return {"default": {"BACKEND": REDIS_CHANNEL_LAYERS[kind], "CONFIG": config}}

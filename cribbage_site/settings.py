@@ -140,7 +140,12 @@ else:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
-CHANNEL_LAYERS = channel_layers_from(REDIS_URL, os.environ.get("REDIS_CHANNEL_LAYER", "pubsub"))
+# Starts the channel layer's keys and pub/sub channels and the cache's keys: sites sharing one
+# Redis (or the test suite's parallel workers, tests/settings.py) each take their own.
+REDIS_KEY_PREFIX = os.environ.get("REDIS_KEY_PREFIX", "asgi")
+CHANNEL_LAYERS = channel_layers_from(
+    REDIS_URL, os.environ.get("REDIS_CHANNEL_LAYER", "pubsub"), prefix=REDIS_KEY_PREFIX
+)
 
 # Durable tasks (docs/architecture.md, "The worker"): rows in the database, run by
 # `manage.py db_worker` processes. A worker broadcasts through the channel layer, so beside a
@@ -179,6 +184,7 @@ if CACHE_REDIS_URL:
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": CACHE_REDIS_URL,
+            "KEY_PREFIX": REDIS_KEY_PREFIX,
         }
     }
 

@@ -19,7 +19,7 @@ from tests.support.smtp import Inbox, inbox_started, smtp_environment
 from tests.support.tasks import BACKEND as TASKS_IN_THE_TEST_PROCESS
 
 # alice, bob, carol and mallory, for every test area that plays with people.
-pytest_plugins = ["tests.support.people"]
+pytest_plugins = ["tests.support.people", "tests.support.parallel"]
 
 ARTIFACTS_DIR = Path(os.environ.get("TEST_ARTIFACTS_DIR", PROJECT_DIR / "test-artifacts"))
 
@@ -43,6 +43,14 @@ def pytest_collection_modifyitems(config, items) -> None:
     that thread. Putting every browser test after every other test keeps the two apart.
     """
     items.sort(key=lambda item: "browser" in getattr(item, "fixturenames", ()))
+
+
+def pytest_sessionfinish(session, exitstatus) -> None:
+    """Drop the migrated templates live databases were copied from (a parallel worker may end
+    without running exit handlers)."""
+    from tests.support.database_templates import remove_templates
+
+    remove_templates()
 
 
 @pytest.fixture(autouse=True)

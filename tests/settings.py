@@ -14,6 +14,11 @@ import os
 # (not only here) so every process the tests start inherits it: `manage.py migrate` and
 # `manage.py shell` for live databases, live servers, workers and other helpers.
 os.environ.setdefault("DEBUG", "true")
+# Parallel test workers (pytest-xdist, scripts/run-tests) share one Redis: each keeps its
+# channel layer's groups and its cache's keys under a prefix of its own, and so does every
+# process it starts (they inherit the variable).
+if os.environ.get("PYTEST_XDIST_WORKER"):
+    os.environ.setdefault("REDIS_KEY_PREFIX", f"test-{os.environ['PYTEST_XDIST_WORKER']}")
 
 from cribbage_site.settings import *  # noqa: E402, F403
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
 
 from accounts import services
+from tests.support.caches import cache_empty
 
 PASSWORD = "correct horse battery staple"
 
@@ -13,9 +13,9 @@ PASSWORD = "correct horse battery staple"
 @pytest.fixture(autouse=True)
 def empty_cache():
     """Rate limits live in the cache; every test starts with none used."""
-    cache.clear()
+    cache_empty()
     yield
-    cache.clear()
+    cache_empty()
 
 
 @pytest.fixture

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import pytest
 
 from tests.support.servers import PROJECT_DIR
+from tests.support.waiting import wait_until
 
 PASSWORD = "a-long-table-password-42"
 
@@ -92,27 +93,33 @@ def settle(players: list[Player], *, after: int = -1, timeout: float = 15.0) -> 
     """Wait until the server is past event ``after`` (an action just sent has landed) and every
     page has applied every event the server has; return the server's hello body."""
     deadline = time.monotonic() + timeout
-    while True:
-        # Actions still waiting for their ack may land at any moment: wait for them first.
-        if any(player.unacknowledged() for player in players):
-            if time.monotonic() > deadline:
-                raise AssertionError("an action was never acknowledged")
-            time.sleep(0.05)
-            continue
-        truth = players[0].server_view()
-        if truth["seq"] > after and all(player.seq() == truth["seq"] for player in players):
-            return truth
-        if time.monotonic() > deadline:
-            notes = [
-                p.page.eval_on_selector_all(".log-note", "ns => ns.map(n => n.textContent)")
-                for p in players
-            ]
-            legal = [p.page.evaluate("window.cribbage.view.legal") for p in players]
-            raise AssertionError(
-                f"pages stuck at {[p.seq() for p in players]}, server at {truth['seq']}; "
-                f"refusals {notes}; legal {legal}"
-            )
-        time.sleep(0.1)
+    # Actions still waiting for their ack may land at any moment: wait for them first.
+    wait_until(
+        lambda: not any(player.unacknowledged() for player in players),
+        timeout=timeout,
+        message="an action was never acknowledged",
+        every=0.05,
+    )
+    truths: list[dict] = []
+
+    def in_step() -> bool:
+        truths.append(players[0].server_view())
+        truth = truths[-1]
+        return truth["seq"] > after and all(player.seq() == truth["seq"] for player in players)
+
+    try:
+        wait_until(in_step, timeout=deadline - time.monotonic(), message="in step", every=0.1)
+    except AssertionError:
+        notes = [
+            p.page.eval_on_selector_all(".log-note", "ns => ns.map(n => n.textContent)")
+            for p in players
+        ]
+        legal = [p.page.evaluate("window.cribbage.view.legal") for p in players]
+        raise AssertionError(
+            f"pages stuck at {[p.seq() for p in players]}, server at {truths[-1]['seq']}; "
+            f"refusals {notes}; legal {legal}"
+        ) from None
+    return truths[-1]
 
 
 @pytest.fixture

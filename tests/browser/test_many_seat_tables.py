@@ -5,8 +5,6 @@ players' hands, the count; each show matches the engine's count."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from tests.browser.conftest import Player, create_live_users, settle
@@ -17,6 +15,7 @@ from tests.browser.table_checks import (
     continue_past_show,
 )
 from tests.conftest import save_screenshot
+from tests.support.waiting import wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -59,21 +58,22 @@ def lanes_of(view: dict) -> dict[str, int]:
 
 def check_many_seat_table(player: Player) -> None:
     """The page draws what the server says; with computers at the table they may move while
-    this looks, so a check is retried while the server has moved on (never past a deadline)."""
-    deadline = time.monotonic() + 10
-    while True:
+    this looks, so a check is retried (never past a deadline), and its last failure is told."""
+    failures: list[AssertionError] = []
+
+    def drawn_as_the_server_says() -> bool:
         continue_past_show(player)
-        truth = player.server_view()
         try:
-            check_drawn(player, truth)
-            return
-        except AssertionError:
-            moved = player.server_view()["seq"] != truth["seq"] or player.seq() != truth["seq"]
-            if not moved and time.monotonic() > deadline:
-                raise
-            if time.monotonic() > deadline + 5:
-                raise
-            time.sleep(0.2)
+            check_drawn(player, player.server_view())
+        except AssertionError as failure:
+            failures.append(failure)
+            return False
+        return True
+
+    try:
+        wait_until(drawn_as_the_server_says, timeout=15, message="the drawn table", every=0.2)
+    except AssertionError:
+        raise failures[-1] from None
 
 
 def check_drawn(player: Player, truth: dict) -> None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import signal
-import time
 from collections.abc import Iterator
 
 import pytest
@@ -20,6 +19,7 @@ from tests.browser.conftest import Player, settle, start_match
 from tests.browser.table_checks import act, check_table
 from tests.conftest import live_server_env
 from tests.support.servers import DaphneServer
+from tests.support.waiting import wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -53,10 +53,7 @@ def players(own_server, new_page, table_users) -> list[Player]:
 def until_true(page, function: str, timeout: float = 10.0) -> None:
     """Wait until ``function`` is true in the page (asked from here: the site's CSP forbids the
     string evaluation Playwright's own wait_for_function polls with)."""
-    deadline = time.monotonic() + timeout
-    while not page.evaluate(function):
-        assert time.monotonic() < deadline, f"never true: {function}"
-        time.sleep(0.05)
+    wait_until(lambda: page.evaluate(function), timeout=timeout, message=function, every=0.05)
 
 
 def bob_discards_and_both_catch_up(alice: Player, bob: Player) -> None:

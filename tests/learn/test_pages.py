@@ -5,18 +5,18 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 
 from learn.models import CountingAttempt, CountingProgress
 from learn.practice import ANSWERS_PER_MINUTE, ticket_read
+from tests.support.caches import cache_empty
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
 def fresh_limits():
-    cache.clear()
+    cache_empty()
 
 
 def signed_in(user) -> Client:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 
 from games.engine import Discard, MatchOptions, Play, apply, new_match
@@ -25,13 +24,14 @@ from learn.puzzles import (
 )
 from tests.review.conftest import finished_match
 from tests.strategy.review.matches import bot_match
+from tests.support.caches import cache_empty
 
 SIX = MatchOptions(match_target=1)
 
 
 @pytest.fixture(autouse=True)
 def fresh_limits():
-    cache.clear()
+    cache_empty()
 
 
 def _cards_in(position: dict) -> set[str]:

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
+
+from tests.support.caches import cache_empty
 
 
 @pytest.fixture(autouse=True)
 def empty_cache():
     """Chat rate limits live in the cache; every test starts with none used."""
-    cache.clear()
+    cache_empty()
     yield
-    cache.clear()
+    cache_empty()
 
 
 @pytest.fixture

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import Permission
-from django.core.cache import cache
 
 from accounts.services import guest_create
 from games import services as game_services
+from tests.support.caches import cache_empty
 from tests.support.people import make_user
 
 OPTIONS = {"variant": "six", "scoring": "auto", "muggins": False, "match_target": 1}
@@ -16,9 +16,9 @@ OPTIONS = {"variant": "six", "scoring": "auto", "muggins": False, "match_target"
 @pytest.fixture(autouse=True)
 def empty_cache():
     """Report and chat limits live in the cache; every test starts with none used."""
-    cache.clear()
+    cache_empty()
     yield
-    cache.clear()
+    cache_empty()
 
 
 @pytest.fixture

@@ -13,6 +13,10 @@ from django.test import Client
 from cribbage_site.asgi import application
 
 SAME_ORIGIN = b"http://127.0.0.1"
+# How long a test waits for a frame that must come. Only a failure waits this long: a frame
+# that comes ends the wait. At 5 s, whole matches played over the socket failed at load 20
+# (an action's answer took longer); a frame that must not come is shown by frames_before.
+RECEIVE_TIMEOUT = 30.0
 
 
 def session_cookie(user) -> bytes:
@@ -34,7 +38,7 @@ class Player:
         text = message if isinstance(message, str) else json.dumps(message)
         await self.communicator.send_to(text_data=text)
 
-    async def receive(self, timeout: float = 5) -> dict[str, Any]:
+    async def receive(self, timeout: float = RECEIVE_TIMEOUT) -> dict[str, Any]:
         """The next frame; each event of an ``events`` batch counts as an ``event`` frame."""
         if not self._unread:
             frame = json.loads(await self.communicator.receive_from(timeout))
@@ -44,13 +48,15 @@ class Player:
         self.frames.append(frame)
         return frame
 
-    async def receive_until(self, predicate, timeout: float = 5) -> dict[str, Any]:
+    async def receive_until(self, predicate, timeout: float = RECEIVE_TIMEOUT) -> dict[str, Any]:
         while True:
             frame = await self.receive(timeout)
             if predicate(frame):
                 return frame
 
-    async def frames_before(self, predicate, timeout: float = 5) -> list[dict[str, Any]]:
+    async def frames_before(
+        self, predicate, timeout: float = RECEIVE_TIMEOUT
+    ) -> list[dict[str, Any]]:
         """Every frame that arrives before the first one matching ``predicate`` (read too).
 
         How a test shows a frame did not come: it causes a later frame that must come and looks

@@ -20,7 +20,7 @@ from tests.support.servers import PROJECT_DIR, DaphneServer, LiveDatabase, Worke
 from tests.support.services import database_url
 from tests.support.waiting import wait_until
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.restarts_services]
 
 # Short clocks, so each timer falls due a few seconds after the crash; the others long, so
 # only the timer under test fires (a player who never opens the match abandons it too).

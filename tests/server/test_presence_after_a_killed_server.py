@@ -22,7 +22,7 @@ from tests.support.match_client import create_matches
 from tests.support.servers import PROJECT_DIR, DaphneServer, LiveDatabase, WorkerProcess
 from tests.support.services import database_url
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.restarts_services]
 
 # The limit is longer than it need be for the check itself: the players must reach the table
 # within it after the match is made (by another process), on a busy shared machine.
@@ -59,6 +59,20 @@ from games.models import Match
 match = Match.objects.get(pk=MATCH)
 answer = [match.status, match.winner_seat, match.finish_reason,
           match.finished_at and match.finished_at.timestamp()]
+"""
+
+# Bob holds a lease opened more than one lease period ago that has not expired: his server
+# has renewed it (an unrenewed lease would have lapsed by now).
+RENEWED = """
+import json
+from datetime import timedelta
+from django.utils import timezone
+from games.models import PresenceLease, Seat
+now = timezone.now()
+bob = Seat.objects.get(match_id=MATCH, number=1).user_id
+answer = PresenceLease.objects.filter(
+    match_id=MATCH, user_id=bob, expires_at__gt=now, opened_at__lt=now - timedelta(seconds=LEASE)
+).exists()
 """
 
 SEATED = """
@@ -105,7 +119,9 @@ def test_the_player_on_a_killed_server_is_abandoned_within_the_limit_plus_a_leas
         match_id = setup["match"]
         alice = at_the_table(alices, match_id, setup["sessions"][0])
         at_the_table(bobs, match_id, setup["sessions"][1])
-        time.sleep(LEASE)  # a few renewals: bob is held present by a live server, not a fresh row
+        # Bob is held present by a live server's renewals, not by a fresh row.
+        renewed = RENEWED.replace("MATCH", str(match_id)).replace("LEASE", str(LEASE))
+        assert eventually(alices.env, renewed, bool, timeout=30), "bob's lease was not renewed"
         code = ENDING.replace("MATCH", str(match_id))
         assert in_the_database(alices.env, code)[0] == "active"
         bobs.kill()  # SIGKILL: no close reaches anyone, no lease is ended

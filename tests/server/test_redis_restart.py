@@ -22,7 +22,7 @@ from tests.support.servers import DaphneServer, RedisServer
 from tests.support.services import require_redis_server
 from tests.support.waiting import until
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.restarts_services]
 
 
 def sent(*players: MatchClient) -> int:

@@ -9,7 +9,6 @@ kill a worker with SIGKILL, then watch the task rows.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from datetime import timedelta
 
@@ -17,6 +16,9 @@ import pytest
 
 from tests.support.postgres_cluster import PostgresCluster
 from tests.support.servers import LiveDatabase, WorkerProcess
+from tests.support.waiting import wait_until
+
+pytestmark = pytest.mark.restarts_services
 
 HOUSEKEEPING = "cribbage_site.tasks.housekeeping_run"
 
@@ -40,13 +42,8 @@ def statuses(url: str, task_path: str = HOUSEKEEPING) -> list[str]:
 
 
 def wait_for(condition, timeout: float = 60.0, what: str = "the condition"):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.1)
-    raise AssertionError(f"timed out waiting for {what}")
+    """Poll ``condition`` (a query or a log read each time) until it holds."""
+    return wait_until(condition, timeout=timeout, message=what, every=0.1)
 
 
 def housekeeping_queue_now(url: str) -> None:
@@ -96,7 +93,10 @@ def test_the_worker_outlives_a_postgres_outage_and_runs_tasks_after_it(cluster_d
         wait_for(lambda: statuses(database.url) == ["SUCCESSFUL", "READY"], what="housekeeping")
         cluster.stop()
         wait_for(lambda: b"the database is unavailable" in log.read_bytes(), what="the outage")
-        time.sleep(1.0)  # a few failed attempts, backing off: the process must still be there
+        # A few failed attempts, backing off, each logged: the process must still be there.
+        wait_for(
+            lambda: log.read_bytes().count(b"the database is unavailable") >= 4, what="retries"
+        )
         assert worker.process.poll() is None, log.read_text()
         cluster.start()
 

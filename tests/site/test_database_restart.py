@@ -20,7 +20,7 @@ from tests.conftest import live_server_env
 from tests.support.postgres_cluster import PostgresCluster
 from tests.support.servers import DaphneServer, LiveDatabase
 
-pytestmark = [pytest.mark.postgres, pytest.mark.slow]
+pytestmark = [pytest.mark.postgres, pytest.mark.slow, pytest.mark.restarts_services]
 
 POOL_SIZE = 4
 AT_ONCE = 8

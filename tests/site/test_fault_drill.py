@@ -34,8 +34,14 @@ from tests.support.match_client import MatchClient
 from tests.support.postgres_cluster import PostgresCluster
 from tests.support.servers import DaphneServer, LiveDatabase, RedisServer, WorkerProcess
 from tests.support.services import redis_url, require_redis_server, uses_postgres
+from tests.support.waiting import until, wait_until
 
-pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.slow]
+pytestmark = [
+    pytest.mark.postgres,
+    pytest.mark.redis,
+    pytest.mark.slow,
+    pytest.mark.restarts_services,
+]
 
 BOT_TURN = "games.tasks.bot_turn"
 
@@ -133,18 +139,6 @@ def ask(env: dict[str, str], code: str, **values: object):
     for name, value in values.items():
         code = code.replace(name, str(value))
     return in_the_database(env, code)
-
-
-def wait_until(condition, *, timeout: float, what: str):
-    """Poll ``condition`` until it gives something true; that value (fails after ``timeout``)."""
-    deadline = time.monotonic() + timeout
-    while True:
-        value = condition()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out after {timeout} s waiting for {what}")
-        time.sleep(0.1)
 
 
 def http_status(url: str) -> int:
@@ -268,7 +262,7 @@ async def test_every_match_ends_correctly_through_each_fault(drill_services, tmp
             wait_until,
             lambda: query(database.url, CUP_TABLE, cup),
             timeout=30,
-            what="the tournament's table",
+            message="the tournament's table",
         )
         watch.paths.append(f"/tournaments/{cup}/")
         watch.start()
@@ -296,16 +290,17 @@ async def test_every_match_ends_correctly_through_each_fault(drill_services, tmp
         }
 
         # 1. Server B dies mid-hand: bob is gone for good, erin comes back through server A.
-        async def mid_hand() -> None:
-            while not (
+        await until(
+            lambda: (
                 bob.view is not None
                 and bob.seq >= 8
                 and erin.seq >= 8
                 and bob.view["phase"] not in ("match_over",)
-            ):
-                await asyncio.sleep(0.05)
-
-        await asyncio.wait_for(mid_hand(), 60)
+            ),
+            timeout=60,
+            message="bob and erin mid-hand",
+            every=0.05,
+        )
         hold(dave)  # the tournament waits too, to be in play through the restarts
         hold(erin)
         erin.base_ws_url, erin.origin = server_a.ws_url, server_a.url
@@ -318,7 +313,7 @@ async def test_every_match_ends_correctly_through_each_fault(drill_services, tmp
             wait_until,
             lambda: (row := query(database.url, STATUS, human)[0])[0] == "finished" and list(row),
             timeout=60,
-            what="bob's match to end",
+            message="bob's match to end",
         )
         figures["bob abandoned after the kill (s)"] = time.monotonic() - killed_at
         assert ended == ["finished", alice.seat, "abandoned"], ended
@@ -333,7 +328,7 @@ async def test_every_match_ends_correctly_through_each_fault(drill_services, tmp
             wait_until,
             lambda: [row[0] for row in query(database.url, BOT_TURN_DUE, BOT_TURN, computer)],
             timeout=60,
-            what="the computer's turn to be due",
+            message="the computer's turn to be due",
         )
         figures["bot turn at the worker kill"] = ",".join(due)
         ((moves_before,),) = await asyncio.to_thread(query, database.url, BOT_MOVES, computer)
@@ -344,7 +339,7 @@ async def test_every_match_ends_correctly_through_each_fault(drill_services, tmp
             wait_until,
             lambda: query(database.url, BOT_MOVES, computer)[0][0] > moves_before,
             timeout=60,
-            what="the computer to move after the worker's restart",
+            message="the computer to move after the worker's restart",
         )
         figures["bot moved after the worker kill (s)"] = time.monotonic() - killed_at
 
@@ -357,7 +352,7 @@ async def test_every_match_ends_correctly_through_each_fault(drill_services, tmp
             wait_until,
             lambda: healthy(server_a) and healthy(server_b),
             timeout=60,
-            what="both servers healthy after the database restart",
+            message="both servers healthy after the database restart",
         )
         watch.windows.append(("PostgreSQL", stopped_at, time.monotonic()))
         figures["servers healthy after the PostgreSQL restart (s)"] = time.monotonic() - stopped_at
@@ -365,7 +360,7 @@ async def test_every_match_ends_correctly_through_each_fault(drill_services, tmp
             wait_until,
             lambda: carol.over or carol.seq > seq_before,
             timeout=60,
-            what="carol's match to move on after the database restart",
+            message="carol's match to move on after the database restart",
         )
         figures["carol's match moving after the PostgreSQL restart (s)"] = (
             time.monotonic() - stopped_at
@@ -379,7 +374,7 @@ async def test_every_match_ends_correctly_through_each_fault(drill_services, tmp
             wait_until,
             lambda: sum(1 for answer in watch.answers if answer[0] > recovered) >= rounds,
             timeout=60,
-            what="the pages asked after the database's recovery",
+            message="the pages asked after the database's recovery",
         )
 
         # 4. Redis restarts: the channel layer's groups and the cache start empty.
@@ -391,7 +386,7 @@ async def test_every_match_ends_correctly_through_each_fault(drill_services, tmp
             wait_until,
             lambda: healthy(server_a) and healthy(server_b),
             timeout=60,
-            what="both servers healthy after the Redis restart",
+            message="both servers healthy after the Redis restart",
         )
         watch.windows.append(("Redis", killed_at, time.monotonic()))
         figures["servers healthy after the Redis restart (s)"] = time.monotonic() - killed_at
@@ -399,7 +394,7 @@ async def test_every_match_ends_correctly_through_each_fault(drill_services, tmp
             wait_until,
             lambda: carol.over or carol.seq > seq_before,
             timeout=60,
-            what="carol's match to move on after the Redis restart",
+            message="carol's match to move on after the Redis restart",
         )
         figures["carol's match moving after the Redis restart (s)"] = time.monotonic() - killed_at
 
@@ -416,7 +411,7 @@ async def test_every_match_ends_correctly_through_each_fault(drill_services, tmp
                 and answer
             ),
             timeout=60,
-            what="no task running and the tournament finished",
+            message="no task running and the tournament finished",
         )
         watch.stop()
     finally:

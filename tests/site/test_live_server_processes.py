@@ -33,12 +33,12 @@ def test_a_server_dies_when_the_test_process_that_started_it_is_killed(live_data
     # so no fixture teardown or atexit handler runs.
     test_run = textwrap.dedent(
         """
-        import json, sys, time
+        import json, signal, sys
         from tests.support.servers import DaphneServer
 
         server = DaphneServer(json.loads(sys.argv[1])).start()
         print(server.process.pid, flush=True)
-        time.sleep(120)
+        signal.pause()  # until the test kills this process
         """
     )
     parent = subprocess.Popen(

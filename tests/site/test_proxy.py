@@ -143,6 +143,7 @@ async def fresh_view(proxy: CaddyProxy, match: int, session: str) -> tuple[int, 
 @pytest.mark.postgres
 @pytest.mark.redis
 @pytest.mark.slow
+@pytest.mark.restarts_services
 async def test_players_through_the_proxy_outlive_a_killed_server(tmp_path):
     if not (uses_postgres() and redis_url()):
         pytest.skip("the proxy test runs on the PostgreSQL + Redis stack (DATABASE_URL, REDIS_URL)")

@@ -25,7 +25,7 @@ from tests.server.test_durable_timers import eventually, in_the_database
 from tests.support.servers import DaphneServer, RedisServer
 from tests.support.services import require_redis_server
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.restarts_services]
 
 SETUP = """
 import json

@@ -106,6 +106,16 @@ def test_redis_carries_channel_messages_by_publish_unless_told_to_use_lists():
     assert listed["CONFIG"]["hosts"] == ["redis://cache.example:6379/2"]
 
 
+def test_sites_sharing_one_redis_keep_their_groups_apart_by_a_prefix():
+    # Pub/sub channels are not per database number: only a prefix keeps two sites apart.
+    for kind in ("pubsub", "lists"):
+        assert channel_layers_from("redis://r:6379/0", kind)["default"]["CONFIG"]["prefix"] == (
+            "asgi"
+        )
+        config = channel_layers_from("redis://r:6379/0", kind, prefix="test-gw1")["default"]
+        assert config["CONFIG"]["prefix"] == "test-gw1"
+
+
 def test_an_unknown_channel_layer_kind_is_refused_at_start_up():
     with pytest.raises(ValueError, match="REDIS_CHANNEL_LAYER must be one of pubsub, lists"):
         channel_layers_from("redis://127.0.0.1:6379/0", "kafka")

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
+
+from tests.support.caches import cache_empty
 
 
 @pytest.fixture(autouse=True)
 def empty_cache():
-    cache.clear()
+    cache_empty()
     yield
-    cache.clear()
+    cache_empty()
 
 
 @pytest.fixture

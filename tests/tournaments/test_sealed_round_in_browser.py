@@ -10,13 +10,13 @@ import json
 import os
 import subprocess
 import sys
-import time
 
 import pytest
 
 from tests.browser.conftest import Player, create_live_users
 from tests.conftest import save_screenshot
 from tests.support.servers import PROJECT_DIR
+from tests.support.waiting import wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -61,13 +61,14 @@ def shell(database_url: str, code: str) -> str:
 
 
 def tables_of(database_url: str, cup: int, *, wait_for=None) -> list:
-    deadline = time.monotonic() + 30
-    while True:
+    """The cup's tables once paired (and once ``wait_for(tables)`` holds); each look is a
+    process of its own, so it needs no pause between looks."""
+
+    def there() -> list:
         tables = json.loads(shell(database_url, TABLES.format(cup=cup)))
-        if tables and (wait_for is None or wait_for(tables)):
-            return tables
-        assert time.monotonic() < deadline, f"the tables never got there: {tables}"
-        time.sleep(0.5)
+        return tables if tables and (wait_for is None or wait_for(tables)) else []
+
+    return wait_until(there, timeout=30, message="the tables to get there", every=0)
 
 
 def test_a_visitor_meets_a_sealed_round_and_it_opens_when_the_round_ends(

@@ -15,6 +15,7 @@ import pytest
 from tests.browser.conftest import Player, create_live_users
 from tests.conftest import save_screenshot
 from tests.support.servers import PROJECT_DIR
+from tests.support.waiting import wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -63,15 +64,13 @@ def live_shell(database_url: str, code: str) -> str:
 
 
 def tables_of_round(database_url: str, cup: int, number: int, *, timeout: float = 30.0) -> list:
-    """The round's tables, once the worker has paired them (waits on the condition)."""
-    import time
+    """The round's tables, once the worker has paired them (waits on the condition; each look
+    is a process of its own, so it needs no pause between looks)."""
 
-    deadline = time.monotonic() + timeout
-    while True:
-        tables = json.loads(live_shell(database_url, TABLES.format(cup=cup, round=number)))
-        if tables or time.monotonic() > deadline:
-            return tables
-        time.sleep(0.5)
+    def paired() -> list:
+        return json.loads(live_shell(database_url, TABLES.format(cup=cup, round=number)))
+
+    return wait_until(paired, timeout=timeout, message=f"round {number} paired", every=0)
 
 
 def test_a_finished_table_shows_standings_and_the_next_round_then_goes_to_the_next_table(

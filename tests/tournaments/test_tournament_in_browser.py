@@ -5,13 +5,13 @@ The pages pass axe-core's audit (no serious or critical violation) on the way.""
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 
 from tests.browser.conftest import Player
 from tests.conftest import save_screenshot
 from tests.support.accessibility import blocking_violations, describe
+from tests.support.waiting import wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -66,7 +66,12 @@ def test_two_people_join_are_sent_to_their_table_and_see_the_standings(
     assert "Browser cup" in bob.page.inner_text("[data-testid=lobby-tournaments]")
     bob.page.locator("[data-testid=lobby-tournaments]").scroll_into_view_if_needed()
     save_screenshot(bob.page, "lobby-tournaments-phone")
-    time.sleep(1)  # the lobby's socket connects
+    # The lobby's socket has said hello: the server has put bob in his groups.
+    wait_until(
+        lambda: bob.page.evaluate("window.cribbageLobby.socket.heard > 0"),
+        timeout=20,
+        message="the lobby's hello",
+    )
     # Alice's entry fills it: the worker starts it and both are sent to their table.
     page.click("[data-testid=join-tournament]")
     alice.page.wait_for_url("**/matches/*/", timeout=20000)

@@ -1,0 +1,94 @@
+"""A migrated database made once per test process, which each live database then copies.
+
+Migrating a live database from nothing (tests/support/servers.py, ``LiveDatabase``) starts
+Django in a child process and runs every migration: about 3.5 s of CPU, paid by each module
+with a database of its own and by each parallel worker. Copying a migrated SQLite file, or
+creating a PostgreSQL database from a migrated template, costs milliseconds and gives the same
+tables and rows. The first live database on each server (each SQLite run) pays for the
+migration once; the templates are removed at the end of the test session
+(``remove_templates``, tests/conftest.py) or else when the process exits.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import urlparse, urlunparse
+
+# Made at most once per process: the SQLite template's path, and each PostgreSQL server's
+# template database by that server's admin URL.
+_sqlite_template: Path | None = None
+_postgres_templates: dict[str, str] = {}
+_removals: list[Callable[[], None]] = []
+
+
+def migrate(database_url: str) -> None:
+    """Run ``manage.py migrate`` on ``database_url`` in a child process, as the site would."""
+    from tests.support.servers import PROJECT_DIR, child_environment
+
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+        cwd=PROJECT_DIR,
+        env=child_environment(DATABASE_URL=database_url),
+        check=True,
+    )
+
+
+def sqlite_copy_migrated(target: Path) -> None:
+    """Make ``target`` a migrated SQLite database (a copy of this process's template)."""
+    global _sqlite_template
+    if _sqlite_template is None:
+        directory = Path(tempfile.mkdtemp(prefix="cribbage-template-"))
+        _removals.append(lambda: shutil.rmtree(directory, ignore_errors=True))
+        path = directory / "template.sqlite3"
+        migrate(f"sqlite:///{path}")
+        _sqlite_template = path
+    # SQLite's backup API copies a consistent database whatever its journal holds.
+    with (
+        contextlib.closing(sqlite3.connect(_sqlite_template)) as source,
+        contextlib.closing(sqlite3.connect(target)) as copy,
+    ):
+        source.backup(copy)
+
+
+def postgres_template(admin_url: str) -> str:
+    """The name of a migrated template database on ``admin_url``'s server (made once)."""
+    if admin_url not in _postgres_templates:
+        import psycopg
+
+        name = f"cribbage_template_{uuid.uuid4().hex[:10]}"
+        with psycopg.connect(admin_url, autocommit=True) as connection:
+            connection.execute(f'CREATE DATABASE "{name}"')
+        _removals.append(lambda: _drop(admin_url, name))
+        migrate(urlunparse(urlparse(admin_url)._replace(path=f"/{name}")))
+        _postgres_templates[admin_url] = name
+    return _postgres_templates[admin_url]
+
+
+@atexit.register
+def remove_templates() -> None:
+    """Remove every template this process made; the next live database makes them again."""
+    global _sqlite_template
+    while _removals:
+        _removals.pop()()
+    _sqlite_template = None
+    _postgres_templates.clear()
+
+
+def _drop(admin_url: str, name: str) -> None:
+    import psycopg
+
+    # A private cluster a test made may be gone already, and its template with it.
+    with (
+        contextlib.suppress(psycopg.Error),
+        psycopg.connect(admin_url, autocommit=True, connect_timeout=5) as connection,
+    ):
+        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
