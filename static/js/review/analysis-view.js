@@ -41,7 +41,7 @@ export function boardLink(discard, hand) {
     cards: discard.dealt.join(" "),
     role: hand.dealer === seat ? "dealer" : "pone",
     own: String(hand.scores_before[seat]),
-    opp: String(hand.scores_before[1 - seat]),
+    opp: String(hand.scores_before.find((_, other) => other !== seat)),
   });
   const line = element("p", "grade-analyse");
   const link = element("a", "", "Analyse this throw");

@@ -168,7 +168,7 @@ export function playBoardHref(play, hand, steps, { players, variant }) {
   if (at <= 0) return null;
   const before = steps[at - 1].state;
   const seat = play.seat;
-  const other = 1 - seat;
+  const other = [0, 1].find((candidate) => candidate !== seat); // two players only (above)
   const by = (who) => before.played.filter(([owner]) => owner === who).map(([, card]) => card);
   const thrown = (hand.discards.find((discard) => discard.seat === seat) || {}).thrown || [];
   const query = new URLSearchParams({
