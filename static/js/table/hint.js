@@ -71,7 +71,7 @@ export class HintPanel {
     const query = new URLSearchParams({ cards: [...first.keep, ...first.discard].join(" "), role: body.is_dealer ? "dealer" : "pone" });
     if (scores.length === 2) {
       query.set("own", String(scores[body.seat]));
-      query.set("opp", String(scores[1 - body.seat]));
+      query.set("opp", String(scores.find((_, other) => other !== body.seat)));
     }
     const link = Object.assign(document.createElement("a"), {
       href: `/analysis/?${query}`,
