@@ -90,6 +90,12 @@ class ThrowRow:
         return self.analysis.discard
 
 
+def hand_range(keep: tuple[Card, ...], dealt: tuple[Card, ...]) -> tuple[int, int]:
+    """The fewest and the most the kept hand can count, over every starter not dealt."""
+    counts = [show_total(keep, starter) for starter in DECK if starter not in dealt]
+    return min(counts), max(counts)
+
+
 def throws_ranked(position: ThrowPosition) -> list[ThrowRow]:
     """Every throw, best ``total`` first (the hint's and the review's order), each valued."""
     position.checked_scores()
@@ -109,17 +115,16 @@ def throws_ranked(position: ThrowPosition) -> list[ThrowRow]:
             )
         )
     choice = set(max(results, key=with_pegging).discard)
-    starters = [card for card in DECK if card not in position.cards]
     rows = []
     for index, result in enumerate(results):
-        counts = [show_total(result.keep, starter) for starter in starters]
+        low, high = hand_range(result.keep, position.cards)
         rows.append(
             ThrowRow(
                 analysis=result,
                 play=keep_pegging(result.keep, is_dealer=position.is_dealer),
                 expert_value=with_pegging(result),
-                hand_low=min(counts),
-                hand_high=max(counts),
+                hand_low=low,
+                hand_high=high,
                 win_chance=chances[index],
                 best=index == 0,
                 experts_choice=set(result.discard) == choice,
@@ -145,17 +150,16 @@ def many_seat_throws(cards: tuple[Card, ...], *, players: int, own_crib: bool) -
         raise LearnError("wrong_count", f"At {players} players a seat is dealt {wanted} cards.")
     weight = 1.0 if own_crib else (-1.0 if players == 4 else THREE_PLAYER_CRIB_AGAINST)
     results = analyze_throw(cards, crib_weight=weight)
-    starters = [card for card in DECK if card not in cards]
     rows = []
     for index, result in enumerate(results):
-        counts = [show_total(result.keep, starter) for starter in starters]
+        low, high = hand_range(result.keep, cards)
         rows.append(
             ThrowRow(
                 analysis=result,
                 play=None,
                 expert_value=None,
-                hand_low=min(counts),
-                hand_high=max(counts),
+                hand_low=low,
+                hand_high=high,
                 win_chance=None,
                 best=index == 0,
                 experts_choice=index == 0,
