@@ -22,6 +22,9 @@ from tests.support.services import require_postgres
 pytestmark = pytest.mark.slow
 
 POOL_SIZE = 4
+LISTENER = 1
+"""The server's own worker holds one connection of its own, outside the pool, in LISTEN for the
+tasks other processes queue (cribbage_site/task_alarm.py): fixed, however many requests come."""
 REQUESTS = 240
 AT_ONCE = 40
 
@@ -66,8 +69,8 @@ def test_a_burst_of_requests_leaves_the_connection_count_bounded_and_every_answe
                 if len(statuses) % 40 == 0:
                     peak = max(peak, connections_to(database))
         assert statuses == [200] * REQUESTS
-        assert peak <= POOL_SIZE
-        assert connections_to(database) <= POOL_SIZE
+        assert peak <= POOL_SIZE + LISTENER
+        assert connections_to(database) <= POOL_SIZE + LISTENER
     finally:
         server.stop()
         database.drop()
