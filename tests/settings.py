@@ -9,6 +9,7 @@ tests/support/servers.py hands it to every live server; nothing outside tests/ n
 from __future__ import annotations
 
 import os
+import sys
 
 # The site's DEBUG is off unless asked for; a test run is development. Set in the environment
 # (not only here) so every process the tests start inherits it: `manage.py migrate` and
@@ -23,3 +24,17 @@ if os.environ.get("PYTEST_XDIST_WORKER"):
 from cribbage_site.settings import *  # noqa: E402, F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+# The test process itself (not the live servers and workers it starts, which never import pytest)
+# connects without the pool. A consumer test whose event loop pytest-asyncio closes while a
+# handler's thread still holds a pooled connection loses that connection to the pool for good
+# (measured: about one per socket test, the pool's 16 gone after some 40 of them), and the next
+# test waits 10 s and fails. Without a pool such a connection is closed with its thread. The
+# servers the tests start keep production's pool, and tests/site's restart and burst tests
+# check it there.
+if "pytest" in sys.modules and "pool" in DATABASES["default"].get("OPTIONS", {}):  # noqa: F405
+    DATABASES["default"]["OPTIONS"] = {  # noqa: F405
+        name: value
+        for name, value in DATABASES["default"]["OPTIONS"].items()
+        if name != "pool"  # noqa: F405
+    }
