@@ -22,7 +22,8 @@ MATCH_URL = re.compile(r"/matches/(\d+)/$")
 
 @pytest.fixture(scope="module")
 def impatient_server(tmp_path_factory) -> Iterator[DaphneServer]:
-    """A site where a player counts as gone after 2 seconds instead of 2 minutes.
+    """A site where a player counts as gone after 5 seconds instead of 2 minutes (2 s let a
+    loaded machine abandon the host before its page had connected).
 
     On a database of its own: every worker on a database runs its tasks, and the session's
     site server (whose worker reads the limit as 2 minutes) must not take this one's checks.
@@ -30,7 +31,7 @@ def impatient_server(tmp_path_factory) -> Iterator[DaphneServer]:
     directory = tmp_path_factory.mktemp("daphne-abandon")
     database = LiveDatabase(directory, database_url())
     database.create()
-    env = live_server_env(database, ABANDON_AFTER_SECONDS="2")
+    env = live_server_env(database, ABANDON_AFTER_SECONDS="5")
     server = DaphneServer(env, log_path=directory / "server.log")
     server.start()
     yield server
@@ -54,12 +55,12 @@ def test_when_the_opponent_leaves_the_match_is_won_by_the_clock(impatient_server
 
     friend.context.close()  # the friend walks away while both still have to discard
 
-    # The host sees them gone; on a loaded machine the two seconds may run out, and the worker
+    # The host sees them gone; on a loaded machine the five seconds may run out, and the worker
     # end the match, before the badge is drawn, so either is the first sign.
     gone = re.compile("Your opponent is disconnected|left the table while the game waited on them")
-    host.get_by_text(gone).first.wait_for(timeout=15_000)
-    # Two seconds gone while the game waits on them: the worker ends the match.
-    host.get_by_text("left the table while the game waited on them").first.wait_for(timeout=15_000)
+    host.get_by_text(gone).first.wait_for(timeout=30_000)
+    # Five seconds gone while the game waits on them: the worker ends the match.
+    host.get_by_text("left the table while the game waited on them").first.wait_for(timeout=30_000)
     save_screenshot(host, "abandonment-by-the-clock")
     # The match-finished hook told the chat socket, which offers the rematch.
     host.get_by_test_id("rematch").wait_for(state="visible", timeout=10_000)
