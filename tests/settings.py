@@ -32,9 +32,8 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # test waits 10 s and fails. Without a pool such a connection is closed with its thread. The
 # servers the tests start keep production's pool, and tests/site's restart and burst tests
 # check it there.
-if "pytest" in sys.modules and "pool" in DATABASES["default"].get("OPTIONS", {}):  # noqa: F405
+_options = DATABASES["default"].get("OPTIONS", {})  # noqa: F405
+if "pytest" in sys.modules and "pool" in _options:
     DATABASES["default"]["OPTIONS"] = {  # noqa: F405
-        name: value
-        for name, value in DATABASES["default"]["OPTIONS"].items()
-        if name != "pool"  # noqa: F405
+        name: value for name, value in _options.items() if name != "pool"
     }
