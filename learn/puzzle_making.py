@@ -24,7 +24,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.engine import Action, Discard, MatchOptions, Play, apply, new_match, view
-from games.engine.cards import parse_card, parse_cards
+from games.engine.cards import Card, parse_card, parse_cards
+from games.engine.scoring import score_play
+from games.engine.scoring_rules import longest_runs
 from learn.board import ThrowPosition, throws_ranked
 
 DISCARD_MARGIN = 2.0
@@ -34,7 +36,8 @@ CHANCE_MARGIN = 0.08
 PUBLIC_PER_MATCH = 3
 OWN_PER_MATCH = 6
 MISTAKES = ("mistake", "blunder")
-RUN_LENGTH = 3
+GO_COUNT = 22
+"""A count this high, scoring nothing, leaves the opponent little that fits: playing for the go."""
 
 
 @dataclass
@@ -110,12 +113,9 @@ def _discard_draft(entry: dict[str, Any], seen: dict[str, Any], key: str) -> Puz
     return PuzzleDraft("discard", key, seat, position, choices, answer, by_chance, margin, themes)
 
 
-def _has_run(cards: Sequence[Any]) -> bool:
-    ranks = sorted({card.rank for card in cards})
-    return any(
-        ranks[i : i + RUN_LENGTH] == list(range(ranks[i], ranks[i] + RUN_LENGTH))
-        for i in range(len(ranks))
-    )
+def _has_run(cards: Sequence[Card]) -> bool:
+    """Whether the kept cards hold a run of three or more (the engine's own run rule)."""
+    return bool(longest_runs([card.rank for card in cards]))
 
 
 def _play_draft(entry: dict[str, Any], seen: dict[str, Any], key: str) -> PuzzleDraft:
@@ -136,28 +136,19 @@ def _play_draft(entry: dict[str, Any], seen: dict[str, Any], key: str) -> Puzzle
     return PuzzleDraft("play", key, seat, position, choices, answer, by_chance, margin, themes)
 
 
-def _play_motifs(position: dict[str, Any], card: Any) -> list[str]:
-    """The play's motifs: a lead, fifteen, thirty-one, a pair, a run, a pair royal set-up, go."""
+def _play_motifs(position: dict[str, Any], card: Card) -> list[str]:
+    """The play's motifs: a lead; what the card scores by the engine's own count
+    (:func:`games.engine.scoring.score_play`: fifteen, thirty-one, a pair, a run); a pair royal
+    set-up (a card held twice, laid where it scores nothing); playing for the go (a count of 22
+    or more that scores nothing)."""
     series = [parse_card(text) for _, text in position["series"]]
-    count = position["count"] + card.value
-    motifs = []
-    if not series:
-        motifs.append("lead")
-    if count == 15:
-        motifs.append("fifteen")
-    if count == 31:
-        motifs.append("thirty-one")
-    if series and series[-1].rank == card.rank:
-        motifs.append("pair")
-    ranks = [c.rank for c in series[-(RUN_LENGTH - 1) :]] + [card.rank]
-    if len(ranks) >= RUN_LENGTH and sorted(ranks) == list(
-        range(min(ranks), min(ranks) + len(ranks))
-    ):
-        motifs.append("run")
+    scored = {item.kind for item in score_play([*series, card]).items}
+    motifs = [] if series else ["lead"]
+    motifs += [kind for kind in ("fifteen", "thirty-one", "pair", "run") if kind in scored]
     held_same = sum(1 for text in position["cards"] if parse_card(text).rank == card.rank)
-    if held_same >= 2 and count not in (15, 31) and not (series and series[-1].rank == card.rank):
+    if held_same >= 2 and not scored:
         motifs.append("pair-royal-set-up")
-    if count >= 22 and count not in (31,) and "pair" not in motifs and "run" not in motifs:
+    if position["count"] + card.value >= GO_COUNT and not scored:
         motifs.append("go")
     return motifs
 
