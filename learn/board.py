@@ -41,7 +41,11 @@ from games.strategy.review.pegging import graded_play_values
 from learn.errors import LearnError
 
 VARIANT_OF_DEALT = {6: "six", 5: "five"}
-TARGET = {"six": 121, "five": 61}
+
+
+def target_of(variant: str) -> int:
+    """The game's target, asked of the engine (121 or 61)."""
+    return MatchOptions(variant=variant).game_target
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +63,7 @@ class ThrowPosition:
     def checked_scores(self) -> None:
         if self.scores is None:
             return
-        target = TARGET[self.variant]
+        target = target_of(self.variant)
         for score in self.scores:
             if not 0 <= score < target:
                 raise LearnError(
@@ -100,7 +104,7 @@ def throws_ranked(position: ThrowPosition) -> list[ThrowRow]:
     """Every throw, best ``total`` first (the hint's and the review's order), each valued."""
     position.checked_scores()
     results = analyze_discard(position.cards, is_dealer=position.is_dealer)
-    target = TARGET[position.variant]
+    target = target_of(position.variant)
     chances: list[float | None] = [None] * len(results)
     if position.scores is not None and is_near_end(position.variant, target, position.scores):
         own, theirs = position.scores
@@ -217,10 +221,10 @@ class PlayPosition:
                 "bad_holding",
                 f"They kept {kept} cards: those they hold and those they played make {kept}.",
             )
-        if len(self.thrown) != (6 if self.variant == "six" else 5) - kept:
+        if len(self.thrown) != MatchOptions(variant=self.variant).hand_size - kept:
             raise LearnError("wrong_count", "Give the cards you threw to the crib.")
         if self.scores is not None:
-            target = TARGET[self.variant]
+            target = target_of(self.variant)
             if not all(0 <= score < target for score in self.scores):
                 raise LearnError(
                     "bad_scores", f"Scores run from 0 to {target - 1} in a game to {target}."
@@ -275,7 +279,7 @@ def play_card_values(position: PlayPosition) -> PlayValues:
         return PlayValues({}, "go")
     state = position.state()
     to_win = position.scores is not None and is_near_end(
-        position.variant, TARGET[position.variant], state.scores
+        position.variant, target_of(position.variant), state.scores
     )
     values, depth = graded_play_values(state, 0, to_win=to_win)
     return PlayValues(values, depth)
