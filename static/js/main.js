@@ -158,6 +158,7 @@ connection = new MatchConnection(url, {
     log.note(`Not accepted: ${frame.message}`);
     if (frame.code === "bad_claim" || frame.code === "bad_field") table.claims.refused(frame.message);
     // Redraw so buttons disabled while waiting for an answer come back.
+    table.hands.refused();
     if (view) table.render(view);
   },
   onStatus: showConnection,

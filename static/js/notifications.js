@@ -47,6 +47,7 @@ class Bell {
       this.latest = frame.latest;
       this.setUnread(frame.unread);
       this.renderList();
+      this.root.dataset.live = "true"; // the count and list are now the server's
     } else if (frame.type === "notification") {
       this.latest = [frame.notification, ...this.latest.filter((one) => one.id !== frame.notification.id)].slice(0, 5);
       this.setUnread(frame.unread);

@@ -35,6 +35,8 @@ def play_into_the_second_hand(page) -> None:
             cards.nth(0).click()
             cards.nth(1).click()
             page.click("#discard-button")
+            # The hand is locked until the server answers; under load that may be a while.
+            page.wait_for_function("() => !window.cribbage.view.legal.discard", timeout=15_000)
         elif legal.get("play"):
             page.locator("#hand-near button.card.playable").first.click()
         page.wait_for_timeout(150)

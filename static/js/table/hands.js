@@ -23,6 +23,7 @@ export class Hands {
     this.table = table;
     this.selected = new Set();
     this.selectionHand = null;
+    this.discardSent = null; // the hand whose throw went to the server, unanswered yet
     this.order = loadCardOrder(globalThis.localStorage, document.body.dataset.cardOrder);
     this.handSignature = null;
     this.handTouched = false; // redraw next time even if nothing seems to have changed
@@ -42,6 +43,20 @@ export class Hands {
   /** A new hand was dealt: what was chosen from the last one is forgotten. */
   handStarted() {
     this.selected.clear();
+    this.discardSent = null;
+  }
+
+  /** The server refused an action: a throw sent and refused may be chosen and sent again. */
+  refused() {
+    this.discardSent = null;
+    this.handTouched = true;
+    this.barTouched = true;
+  }
+
+  /** Whether the viewer's throw is on its way: the hand is locked so a second tap cannot undo
+   * the choice the server is about to apply. */
+  get sending() {
+    return this.discardSent !== null;
   }
 
   render({ animate = false } = {}) {
@@ -52,6 +67,7 @@ export class Hands {
       if (this.selectionHand !== handKey || view.phase !== "discard") this.selected.clear();
       this.selectionHand = handKey;
     }
+    if (this.discardSent !== null && (this.discardSent !== handKey || !view.legal.discard)) this.discardSent = null;
     this.renderFarHand();
     this.renderNearHand();
     this.renderCribs();
@@ -96,7 +112,7 @@ export class Hands {
     }
     // Rebuild the hand only when something about it changed: replacing a button between a key's
     // press and its release would swallow the keystroke.
-    const signature = JSON.stringify([view.cards, view.cards === null ? view.held_counts[nearSeat] : null, this.order, [...this.selected], view.legal.discard, view.legal.play]);
+    const signature = JSON.stringify([view.cards, view.cards === null ? view.held_counts[nearSeat] : null, this.order, [...this.selected], view.legal.discard, view.legal.play, this.sending]);
     const unchanged = !this.handTouched && signature === this.handSignature;
     this.handSignature = signature;
     this.handTouched = false;
@@ -122,7 +138,8 @@ export class Hands {
           const chosen = this.selected.has(card);
           button.classList.toggle("selected", chosen);
           button.setAttribute("aria-pressed", String(chosen));
-          button.addEventListener("click", () => this.toggleDiscard(card));
+          if (this.sending) button.disabled = true;
+          else button.addEventListener("click", () => this.toggleDiscard(card));
         } else if (playable.has(card)) {
           button.classList.add("playable");
           labelCard(button, `Play ${cardName(card)}`);
@@ -144,6 +161,7 @@ export class Hands {
   }
 
   toggleDiscard(card) {
+    if (this.sending) return;
     if (this.selected.has(card)) this.selected.delete(card);
     else if (this.selected.size < this.throwSize) this.selected.add(card);
     else {
@@ -202,7 +220,7 @@ export class Hands {
       return;
     }
     const whose = view.dealer === view.viewer ? "your" : `${this.table.name(view.dealer)}'s`;
-    const signature = JSON.stringify([whose, [...this.selected]]);
+    const signature = JSON.stringify([whose, [...this.selected], this.sending]);
     if (!this.barTouched && signature === this.barSignature && bar.childElementCount) return;
     this.barSignature = signature;
     this.barTouched = false;
@@ -210,16 +228,18 @@ export class Hands {
     hint.className = "hint";
     const size = this.throwSize;
     const wanted = size === 2 ? "two cards" : "one card";
-    hint.textContent = this.selected.size === size ? `Put ${cardNames([...this.selected])} in ${whose} crib.` : `Choose ${wanted} for ${whose} crib (${this.selected.size} of ${size}).`;
+    if (this.sending) hint.textContent = `Sending ${cardNames([...this.selected])} to ${whose} crib…`;
+    else hint.textContent = this.selected.size === size ? `Put ${cardNames([...this.selected])} in ${whose} crib.` : `Choose ${wanted} for ${whose} crib (${this.selected.size} of ${size}).`;
     const button = document.createElement("button");
     button.type = "button";
     button.id = "discard-button";
     button.textContent = "Discard to crib";
-    button.disabled = this.selected.size !== size;
+    button.disabled = this.sending || this.selected.size !== size;
     button.addEventListener("click", () => {
-      button.disabled = true;
-      this.barTouched = true;
+      if (this.sending || this.selected.size !== size) return;
+      this.discardSent = `${view.game}-${view.hand}`;
       this.table.actions.discard([...this.selected]);
+      this.render();
     });
     bar.replaceChildren(hint, button);
   }
