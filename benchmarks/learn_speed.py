@@ -78,7 +78,7 @@ def play_positions(positions: int, rng: random.Random) -> list[float]:
             is_dealer=rng.random() < 0.5,
         )
         start = time.perf_counter()
-        play_card_values(position)
+        play_card_values(position, lines=True)
         timings.append((time.perf_counter() - start) * 1000)
     return timings
 
