@@ -3,8 +3,9 @@
 :func:`games.strategy.pegging_search.play_values` gives each card one number, an average over
 every hand the opponent may hold. A player also wants to know *why*: what the search expects to
 happen next. The opponent's cards are hidden, so the line can only be read from the same hands
-the search averages over (the same deals, with the same weights: the opponent model), never
-from the opponent's real cards:
+the search averages over (the same deals, with the same weights: the opponent model; when the
+search deals them at random, the first :data:`LINE_SAMPLES` of its seeded deals), never from
+the opponent's real cards:
 
 - **the opponent's reply** is the one it plays most often over those hands, each hand's reply
   being the card the search plays for it there (its best, all cards known, as in the search);
@@ -47,6 +48,11 @@ from games.strategy.pegging_search import (
 
 if TYPE_CHECKING:
     from games.engine.state import MatchState
+
+LINE_SAMPLES = 40
+"""When the search deals the opponent's hands at random (too many to enumerate), the line reads
+the first this many of the same seeded deals (half the search's at the lead): a line costs a
+search per hand and card, and the board answers a play position in under 500 ms p99."""
 
 MOST_STEPS = 9
 """A line shows at most this many steps (cards, goes and go points), the card itself included:
@@ -115,7 +121,9 @@ def expected_lines(
         prior = kept_prior(*opponent_kept, variant="five" if one_series else "six")
     deals: list[Deal] = [
         (hands[THEY], weight)
-        for hands, weight in opponent_deals(YOU, own, sorted(unseen), held_counts, rng, prior)
+        for hands, weight in opponent_deals(
+            YOU, own, sorted(unseen), held_counts, rng, prior, samples=LINE_SAMPLES
+        )
     ]
     if they_said_go:
         blocked = [deal for deal in deals if not _fits(deal[0], count)]
