@@ -3,7 +3,8 @@ puzzle making against the review's analysis of the same match (issue 29, item 4)
 
 Prints p50/p99 milliseconds for the board's discard table (every throw with hand, crib, play,
 the expert's value, the hand's range and, near the end, the chance to win) over random deals,
-and for a play position's card values over random positions; then, for bot matches, the
+and for a play position's card values over random positions, alone and with the line the
+search expects after each card (what the page shows); then, for bot matches, the
 review's analysis time against the time puzzle making adds on top of it. Goals: the discard
 table p99 under 200 ms, a play position p99 under 500 ms, puzzle making cheaper than the review.
 
@@ -53,8 +54,9 @@ def discard_tables(deals: int, rng: random.Random) -> list[float]:
     return timings
 
 
-def play_positions(positions: int, rng: random.Random) -> list[float]:
-    """Random moments of a two-player six-card play: each side kept four, some played."""
+def play_positions(positions: int, rng: random.Random, *, lines: bool = True) -> list[float]:
+    """Random moments of a two-player six-card play: each side kept four, some played. What the
+    page computes: each card's value and, with ``lines``, the line the search expects."""
     timings = []
     while len(timings) < positions:
         deck = list(DECK)
@@ -78,7 +80,7 @@ def play_positions(positions: int, rng: random.Random) -> list[float]:
             is_dealer=rng.random() < 0.5,
         )
         start = time.perf_counter()
-        play_card_values(position)
+        play_card_values(position, lines=lines)
         timings.append((time.perf_counter() - start) * 1000)
     return timings
 
@@ -114,7 +116,8 @@ def main() -> None:
     rng = random.Random(args.seed)
     throws_ranked(ThrowPosition(tuple(DECK[:6]), True))  # load the tables once
     print(line("discard table", discard_tables(args.deals, rng)))
-    print(line("play position", play_positions(args.positions, rng)))
+    print(line("play position, values only", play_positions(args.positions, rng, lines=False)))
+    print(line("play position, values and lines (the page)", play_positions(args.positions, rng)))
     review, puzzles = puzzle_costs(args.matches)
     print(line("review analysis per match", review))
     print(line("puzzle making per match", puzzles))

@@ -15,6 +15,11 @@ same decks and one table's cards are another's future hands. The tournaments app
 finder of sealed matches here at start-up (``tournaments.apps``). A sealed match is refused to
 spectators on every route that refuses a private one (its page, socket, view, log and chat),
 left off the live list, and has no review (``review.access``) until the seal lifts.
+
+A private match's clear-cut decisions become **public puzzles** only when every human player
+in it allows it (the social app's setting, asked through
+:func:`puzzle_sharing_finder_register`); the learn app asks :func:`private_puzzles_allowed` when
+it makes a match's puzzles.
 """
 
 from __future__ import annotations
@@ -142,3 +147,27 @@ def match_list_hidden(*, player: User, viewer: object) -> bool:
     """Whether ``viewer`` may not see ``player``'s list of matches (each match keeps its own
     rules: a public match stays reachable by its address)."""
     return any(check(player, viewer) for check in _match_list_checks)
+
+
+PuzzleSharingFinder = Callable[[list[int]], "set[int]"]
+_puzzle_sharing_finders: list[PuzzleSharingFinder] = []
+
+
+def puzzle_sharing_finder_register(finder: PuzzleSharingFinder) -> None:
+    """Let an app say which people allow their private matches' puzzles to be public:
+    ``finder(user_ids)`` returns those of them who allow it. The social app registers its
+    setting (``social.apps``). Idempotent, like the above."""
+    if finder not in _puzzle_sharing_finders:
+        _puzzle_sharing_finders.append(finder)
+
+
+def private_puzzles_allowed(*, user_ids: list[int]) -> bool:
+    """True when every one of ``user_ids`` (a private match's human players) allows its puzzles
+    to be public. With no one to ask, or no app that records the choice, the answer is no:
+    a private match stays private unless its players all said otherwise."""
+    if not user_ids:
+        return False
+    allowing: set[int] = set()
+    for finder in _puzzle_sharing_finders:
+        allowing |= finder(list(user_ids))
+    return set(user_ids) <= allowing

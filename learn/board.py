@@ -24,7 +24,7 @@ averages are two-handed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from games.bots.expert import with_pegging
 from games.bots.expert_many_seats import THREE_PLAYER_CRIB_AGAINST
@@ -33,6 +33,7 @@ from games.engine.cards import DECK, Card
 from games.engine.scoring import show_total
 from games.engine.state import MatchState
 from games.strategy.analysis import DiscardAnalysis, analyze_discard
+from games.strategy.expected_line import LineStep, expected_lines_from_state
 from games.strategy.keep_pegging import keep_pegging
 from games.strategy.one_card_throw import ThrowAnalysis, analyze_throw
 from games.strategy.pegging_search import MAX_COUNT
@@ -260,20 +261,26 @@ class PlayPosition:
 
 @dataclass(frozen=True, slots=True)
 class PlayValues:
-    """Each card you may lay with its value, and how it was found (the review's own words)."""
+    """Each card you may lay with its value, and how it was found (the review's own words);
+    with ``lines``, the line the expert's search expects after each card
+    (:mod:`games.strategy.expected_line`)."""
 
     values: dict[Card, float]
     depth: str
+    lines: dict[Card, tuple[LineStep, ...]] = field(default_factory=dict)
 
     @property
     def by_chance(self) -> bool:
         return self.depth == "win"
 
 
-def play_card_values(position: PlayPosition) -> PlayValues:
+def play_card_values(position: PlayPosition, *, lines: bool = False) -> PlayValues:
     """Each card you may lay now, valued exactly as the review grades a play (the expert's own
     evaluation: the opening table for a lead and its reply, the exact search or its one-reply
-    model, the chance to win near the end). Empty values when no card fits (you say go)."""
+    model, the chance to win near the end). Empty values when no card fits (you say go).
+
+    ``lines``: also the line the search expects after each card, read from the hands the search
+    weighs (never the opponent's real cards, which the position does not hold)."""
     position.checked()
     if all(position.count + card.value > MAX_COUNT for card in position.hand):
         return PlayValues({}, "go")
@@ -282,4 +289,5 @@ def play_card_values(position: PlayPosition) -> PlayValues:
         position.variant, target_of(position.variant), state.scores
     )
     values, depth = graded_play_values(state, 0, to_win=to_win)
-    return PlayValues(values, depth)
+    expected = expected_lines_from_state(state, 0, to_win=to_win) if lines else {}
+    return PlayValues(values, depth, expected)

@@ -19,7 +19,7 @@ from django.utils import timezone
 from accounts.throttle import Throttle
 from games.engine import MatchOptions, action_from_dict
 from games.models import Match, MatchAction
-from games.privacy import match_is_sealed
+from games.privacy import match_is_sealed, private_puzzles_allowed
 from learn.errors import LearnError
 from learn.models import DailyPuzzle, Puzzle, PuzzleAttempt, PuzzleRating
 from learn.puzzle_making import PuzzleDraft, puzzle_drafts
@@ -51,8 +51,10 @@ def attempt_throttle() -> Throttle:
 def puzzles_from_analysis(*, match_id: int, analysis: dict[str, Any]) -> int:
     """Store the puzzles of a just-analysed match (idempotent: keyed by match and decision).
 
-    Returns how many puzzles were new. Public ones only from a public match that no duplicate
-    deck or sealed round hides; a player's own mistakes from any match they played.
+    Returns how many puzzles were new. Public ones only from a match that no duplicate deck or
+    sealed round hides and that is public, or private with every human player allowing it
+    (:func:`games.privacy.private_puzzles_allowed`, read now); a player's own mistakes from any
+    match they played.
     """
     match = Match.objects.filter(pk=match_id).first()
     if match is None or match.players != 2:
@@ -60,7 +62,15 @@ def puzzles_from_analysis(*, match_id: int, analysis: dict[str, Any]) -> int:
     seats = {seat.number: seat for seat in match.seats.all()}
     people = {number for number, seat in seats.items() if seat.user_id and not seat.is_bot}
     public_allowed = (
-        not match.private and not match.deck_source and not match_is_sealed(match_id=match_id)
+        not match.deck_source
+        and not match_is_sealed(match_id=match_id)
+        and (
+            not match.private
+            # Read now, as the puzzles are made: a later change of mind moves no puzzle.
+            or private_puzzles_allowed(
+                user_ids=[user_id for n in people if (user_id := seats[n].user_id) is not None]
+            )
+        )
     )
     payloads = (
         MatchAction.objects.filter(match=match).order_by("number").values_list("payload", flat=True)

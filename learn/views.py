@@ -29,6 +29,7 @@ from learn.cards_input import cards_read, starter_read
 from learn.counting import KIND_NAMES, KINDS, count_hand
 from learn.errors import LearnError
 from learn.models import CountingProgress
+from learn.play_line import line_words
 
 
 def _page(request: HttpRequest, template: str, context: dict[str, Any]) -> HttpResponse:
@@ -183,10 +184,14 @@ def play_page(request: HttpRequest) -> HttpResponse:
                 variant=context["variant"],
                 they_said_go=query.get("go") == "1",
             )
-            found = play_card_values(position)
+            found = play_card_values(position, lines=True)
             context["position"] = position
             context["found"] = found
-            context["values"] = sorted(found.values.items(), key=lambda item: -item[1])
+            pile = [card.rank for card in position.pile]
+            context["values"] = [
+                (card, value, line_words(found.lines.get(card, ()), pile))
+                for card, value in sorted(found.values.items(), key=lambda item: -item[1])
+            ]
         except LearnError as error:
             context["error"] = error.message
     return _page(request, "learn/play.html", context)

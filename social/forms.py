@@ -44,10 +44,12 @@ class SocialSettingsForm(forms.ModelForm):
             "challenges_friends_only",
             "matches_friends_only",
             "mute_all_chat",
+            "public_puzzles_from_private",
         ]
         labels = {
             "presence_friends_only": "Show my presence to friends only",
             "challenges_friends_only": "Take challenges from friends only",
             "matches_friends_only": "Show my matches to friends only",
             "mute_all_chat": "Mute all chat",
+            "public_puzzles_from_private": "Let puzzles from my private matches be public",
         }

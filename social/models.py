@@ -33,6 +33,13 @@ class SocialSettings(models.Model):
     mute_all_chat = models.BooleanField(
         default=False, help_text="Hide every chat line but your own, in the lobby and at matches."
     )
+    public_puzzles_from_private = models.BooleanField(
+        default=False,
+        help_text=(
+            "A clear-cut decision of a private match may become a public puzzle (what the seat "
+            "saw, no names) only if every player in it allows it."
+        ),
+    )
 
     def __str__(self) -> str:
         return f"social settings of user {self.user_id}"

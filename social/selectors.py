@@ -103,6 +103,17 @@ def match_list_hidden(player: User, viewer: Any) -> bool:
     return viewer_id is None or not are_friends(player.pk, viewer_id)
 
 
+def puzzle_sharers(user_ids: list[int]) -> set[int]:
+    """The games.privacy finder behind public puzzles from private matches: which of
+    ``user_ids`` allow it. A guest never does (a guest cannot open the settings page, and a
+    choice recorded before an account became a guest's is not theirs)."""
+    return set(
+        SocialSettings.objects.filter(user_id__in=user_ids, public_puzzles_from_private=True)
+        .exclude(user__profile__is_guest=True)
+        .values_list("user_id", flat=True)
+    )
+
+
 def presence_visible(*, person: User, viewer: Any) -> bool:
     """Whether ``viewer`` may see ``person``'s presence: never across a block, and only friends
     when ``person`` chose so."""

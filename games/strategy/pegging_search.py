@@ -465,8 +465,7 @@ def play_values(
     teams = tuple(other % 2 if partnerships else other for other in range(seats))
     capped = _capped(needs, seats)
     series_ranks = tuple(card.rank for card in series)
-    seed_text = f"{sorted(map(str, hand))}{list(map(str, series))}{count}{list(held_counts)}"
-    rng = random.Random(seed_text)
+    rng = deal_generator(hand, series, count, held_counts)
     prior = None
     if opponent_kept is not None and seats == 2:
         prior = kept_prior(*opponent_kept, variant="five" if one_series else "six")
@@ -478,6 +477,15 @@ def play_values(
         ).items():
             totals[rank] = totals.get(rank, 0.0) + weight * value
     return {card: totals[card.rank] for card in playable}
+
+
+def deal_generator(
+    hand: Sequence[Card], series: Sequence[Card], count: int, held_counts: Sequence[int]
+) -> random.Random:
+    """The generator that deals the others' hands when they are sampled, seeded by the position:
+    the same position always gets the same hands (and whatever else reads them, the same)."""
+    seed_text = f"{sorted(map(str, hand))}{list(map(str, series))}{count}{list(held_counts)}"
+    return random.Random(seed_text)
 
 
 def kept_prior(

@@ -23,6 +23,7 @@ SETTING_NAMES = (
     "challenges_friends_only",
     "matches_friends_only",
     "mute_all_chat",
+    "public_puzzles_from_private",
 )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 from games.engine import parse_card, parse_cards, score_show
 from tests.browser.conftest import Player
@@ -12,9 +13,12 @@ def normal(data) -> str:
     return json.dumps(data, sort_keys=True)
 
 
-def act(player: Player, view: dict, *, keyboard: bool) -> str | None:
-    """Do the one thing this player may do now (discard two, play a card), by mouse or keyboard."""
-    continue_past_show(player)
+def act(
+    player: Player, view: dict, *, keyboard: bool, on_show: Callable[[int], None] | None = None
+) -> str | None:
+    """Do the one thing this player may do now (discard two, play a card), by mouse or keyboard.
+    ``on_show`` hears how many shown hands were checked on a show passed on the way."""
+    continue_past_show(player, on_show=on_show)
     page = player.page
     legal = view["legal"]
     if legal["discard"]:
@@ -43,13 +47,16 @@ def act(player: Player, view: dict, *, keyboard: bool) -> str | None:
     return None
 
 
-def continue_past_show(player: Player) -> None:
+def continue_past_show(player: Player, *, on_show: Callable[[int], None] | None = None) -> None:
     """Press Continue while the table shows a show: the rest of it is laid down and a next deal
-    it holds back is drawn."""
+    it holds back is drawn. With computers at the table a show may come and go between two looks
+    of a test, so ``on_show`` is told how many shown hands match the engine before each press."""
     for _ in range(2):
         button = player.page.locator("#show-continue")
         if not button.count():
             return
+        if on_show is not None:
+            on_show(check_show_against_engine(player))
         button.click()
 
 

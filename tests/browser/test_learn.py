@@ -1,6 +1,7 @@
 """The place to learn in Chromium, at 1366x768 and 390x844: a hand picked on the card picker
-ranked on the analysis board, a hand counted item by item, and a practice hand counted wrong
-with what was missed shown and remembered."""
+ranked on the analysis board, a play position with each card's value and the line it expects,
+a hand counted item by item, and a practice hand counted wrong with what was missed shown and
+remembered."""
 
 from __future__ import annotations
 
@@ -92,3 +93,32 @@ def test_a_practice_hand_counted_wrong_shows_what_was_missed(site_server, new_pa
     if by_kind["fifteen"]:
         assert "fifteens" in page.locator("[data-testid=missed-most]").inner_text()
     save_screenshot(page, "learn-practice-desktop")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_play_position_shows_each_cards_value_and_the_line_it_expects(
+    site_server, new_page, size
+):
+    page = new_page(viewport=SIZES[size])
+    page.goto(
+        site_server.url
+        + "/analysis/play/?hand=5H+6D+9S+4C&theirs=TC&pile=TC&thrown=KH+QS&starter=2C&holds=3"
+        "&role=dealer"
+    )
+    rows = page.locator("[data-testid=play-values] tbody tr")
+    rows.first.wait_for()
+    assert rows.count() == 4
+    best = rows.first
+    assert "best" in best.inner_text() and best.locator('[data-card="5H"]').count() == 1
+    line = best.locator("[data-testid=play-line]")
+    assert line.is_visible()
+    # The five makes fifteen; the line goes on with the opponent's likeliest reply.
+    assert line.inner_text().startswith("you 5: 15, fifteen for 2 → they ")
+    for index in range(4):
+        assert rows.nth(index).locator("[data-testid=play-line]").inner_text().startswith("you ")
+    assert page.locator("[data-testid=play-line-note]").is_visible()
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= SIZES[size]["width"]  # the lines wrap: nothing runs off a phone's screen
+    save_screenshot(page, f"learn-play-line-{size}")
+    violations = blocking_violations(page)
+    assert not violations, describe(violations)

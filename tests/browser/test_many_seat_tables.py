@@ -5,6 +5,8 @@ players' hands, the count; each show matches the engine's count."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from tests.browser.conftest import Player, create_live_users, settle
@@ -56,13 +58,13 @@ def lanes_of(view: dict) -> dict[str, int]:
     return {"near": near, **dict(zip(names, others, strict=True))}
 
 
-def check_many_seat_table(player: Player) -> None:
+def check_many_seat_table(player: Player, *, on_show: Callable[[int], None] | None = None) -> None:
     """The page draws what the server says; with computers at the table they may move while
     this looks, so a check is retried (never past a deadline), and its last failure is told."""
     failures: list[AssertionError] = []
 
     def drawn_as_the_server_says() -> bool:
-        continue_past_show(player)
+        continue_past_show(player, on_show=on_show)
         try:
             check_drawn(player, player.server_view())
         except AssertionError as failure:
@@ -106,27 +108,31 @@ def check_drawn(player: Player, truth: dict) -> None:
 def play_one_hand(players: list[Player], shots: str) -> int:
     """Everyone acts until the first hand's show has been laid down; returns the hands checked."""
     seq = -1
-    shown = 0
+    checked = [0]  # the most shown hands checked on one page (a show may pass between looks)
+
+    def on_show(count: int) -> None:
+        checked[0] = max(checked[0], count)
+
     taken: set[str] = set()
     for _ in range(120):
         truth = settle(players, after=seq)
         seq = truth["seq"]
         view = truth["view"]
         if players[0].page.locator("#felt .shown").count():
-            shown = max(shown, sum(check_show_against_engine(player) for player in players))
+            on_show(sum(check_show_against_engine(player) for player in players))
             if "show" not in taken:
                 for index, player in enumerate(players[:2]):
                     save_screenshot(player.page, f"{shots}-show-{index}")
                 taken.add("show")
         for player in players:
-            check_many_seat_table(player)
+            check_many_seat_table(player, on_show=on_show)
         if view["hand"] > 1 or view["phase"] == "match_over":
-            return shown
+            return checked[0]
         if view["phase"] == "play" and view["count"] > 0 and "play" not in taken:
             for index, player in enumerate(players[:2]):
                 save_screenshot(player.page, f"{shots}-play-{index}")
             taken.add("play")
-        acted = [act(player, player.view(), keyboard=False) for player in players]
+        acted = [act(player, player.view(), keyboard=False, on_show=on_show) for player in players]
         assert any(acted) or view["to_act"], f"nobody could act in {view['phase']}"
     pytest.fail("the first hand did not end")
 

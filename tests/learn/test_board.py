@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from games.bots.expert import with_pegging
 from games.engine.cards import parse_card, parse_cards
 from games.strategy.analysis import analyze_discard
+from games.strategy.expected_line import THEY, YOU, LineStep, expected_lines_from_state
 from games.strategy.keep_pegging import keep_pegging
 from games.strategy.review.pegging import graded_play_values
 from learn.board import PlayPosition, ThrowPosition, play_card_values, throws_ranked
 from learn.errors import LearnError
+from learn.play_line import line_words
 
 
 def test_every_throw_is_listed_with_the_analysis_values_best_first():
@@ -61,6 +65,52 @@ def test_a_play_position_is_valued_as_the_review_grades_a_play():
     values, depth = graded_play_values(position.state(), 0)
     assert (found.values, found.depth) == (values, depth)
     assert set(found.values) == set(position.hand)
+
+
+def test_each_card_has_the_line_the_search_expects_read_from_hands_not_the_hidden_cards():
+    position = PlayPosition(
+        hand=parse_cards("5H 6D 9S 4C"),
+        theirs=parse_cards("TC"),
+        pile=parse_cards("TC"),
+        thrown=parse_cards("KH QS"),
+        starter=parse_card("2C"),
+        opponent_holds=3,
+        is_dealer=True,
+    )
+    found = play_card_values(position, lines=True)
+    assert found.values == play_card_values(position).values  # the line changes no value
+    assert found.lines.keys() == found.values.keys()
+    for card, steps in found.lines.items():
+        assert (steps[0].seat, steps[0].rank) == (YOU, card.rank)
+    # The five makes 15 for 2; its line then follows the search's likeliest reply.
+    five = found.lines[parse_card("5H")]
+    assert (five[0].points, five[0].count) == (2, 15) and five[1].seat == THEY
+    # The opponent's real cards (here, other stand-ins than the board's) change nothing.
+    state = position.state()
+    for theirs in (parse_cards("5S 5D 6C"), parse_cards("KD KC JH")):
+        hidden = dataclasses.replace(
+            state, held=(state.held[0], theirs), kept=(state.kept[0], (*theirs, *position.theirs))
+        )
+        assert expected_lines_from_state(hidden, 0) == found.lines
+
+
+def test_a_line_in_words_names_each_card_its_count_and_what_it_scores():
+    steps = (
+        LineStep(YOU, 5, 2, 15),
+        LineStep(THEY, 5, 2, 20, share=0.18),
+        LineStep(YOU, 9, 0, 29),
+        LineStep(THEY, None, 0, 29, share=0.69),
+        LineStep(YOU, None, 1, 29),
+    )
+    assert line_words(steps, [10]) == (
+        "you 5: 15, fifteen for 2 → they likely 5 (18%): 20, a pair for 2 → you 9: 29"
+        " → they likely go (69%) → you 1 for the go"
+    )
+    run = (LineStep(YOU, 3, 3, 9), LineStep(THEY, 3, 2, 12))
+    assert line_words(run, [4, 2]) == "you 3: 9, a run of 3 for 3 → they 3: 12, a pair for 2 → …"
+    won = (LineStep(YOU, 8, 4, 31, wins=True),)
+    assert line_words(won, [10, 5, 8]) == "you 8: 31, thirty-one and a pair for 4, and the game"
+    assert line_words((LineStep(YOU, 6, 0, 31),), [10, 10, 5]) == "you 6: 31"
 
 
 def _position(**changes):

@@ -88,10 +88,13 @@ def test_the_board_refuses_bad_input(query, message):
     assert page.status_code == 400 and message in page.content.decode()
 
 
-def test_a_play_position_lists_each_card_and_refuses_a_pile_over_31():
+def test_a_play_position_lists_each_card_with_its_line_and_refuses_a_pile_over_31():
     base = {"mine": "4C", "theirs": "TC", "thrown": "KH QS", "starter": "2C", "holds": "3"}
     page = Client().get("/analysis/play/", {**base, "hand": "5H 6D 9S", "pile": "TC 4C"})
     assert page.status_code == 200 and 'data-testid="play-values"' in page.content.decode()
+    lines = re.findall(r'data-testid="play-line">([^<]+)<', page.content.decode())
+    assert len(lines) == 3 and all(line.startswith("you ") and "they " in line for line in lines)
+    assert any(line.startswith("you 9: 23") for line in lines)  # the nine on a count of 14
     over = Client().get(
         "/analysis/play/",
         {

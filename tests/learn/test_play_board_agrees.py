@@ -1,4 +1,5 @@
-"""Every graded play of a review reads the same on the analysis board (issue 29)."""
+"""Every graded play of a review reads the same on the analysis board (issue 29), the expected
+lines beside the values changing none of them."""
 
 from __future__ import annotations
 
@@ -37,7 +38,8 @@ def test_each_graded_play_has_the_reviews_values_on_the_board():
                     scores=(state.scores[seat], state.scores[other]),
                     they_said_go=state.said_go[other],
                 )
-                found = play_card_values(position)
+                found = play_card_values(position, lines=True)  # as the page asks: with lines
+                assert found.lines.keys() == found.values.keys()
                 digits = 4 if entry["by_win_probability"] else 2
                 assert {
                     str(card): round(value, digits) for card, value in found.values.items()

@@ -22,6 +22,9 @@ from learn.puzzles import (
     puzzle_next,
     puzzles_from_analysis,
 )
+from review.models import MatchAnalysis
+from social.models import SocialSettings
+from social.services import safety
 from tests.review.conftest import finished_match
 from tests.strategy.review.matches import bot_match
 from tests.support.caches import cache_empty
@@ -120,6 +123,42 @@ def test_a_private_match_gives_only_its_players_own_mistakes(alice, bob):
     match = finished_match(alice, bob, seed=3, private=True)
     puzzles = Puzzle.objects.filter(source_match_id=match.pk)
     assert puzzles.exists() and not puzzles.filter(owner__isnull=True).exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_private_matchs_puzzles_are_public_only_when_every_player_allows_it(alice, bob):
+    match = finished_match(alice, bob, seed=3, private=True)
+    analysis = MatchAnalysis.objects.get(match=match).data
+    puzzles = Puzzle.objects.filter(source_match_id=match.pk)
+    public = puzzles.filter(owner__isnull=True)
+    own = set(puzzles.filter(owner__isnull=False).values_list("key", "owner_id"))
+    assert own and not public.exists()  # nobody allowed it: the default
+    safety.social_settings_update(user=alice, public_puzzles_from_private=True)
+    assert puzzles_from_analysis(match_id=match.pk, analysis=analysis) == 0
+    assert not public.exists()  # one of the two allows it: not enough
+    safety.social_settings_update(user=bob, public_puzzles_from_private=True)
+    made = puzzles_from_analysis(match_id=match.pk, analysis=analysis)
+    assert 1 <= made <= 3 and public.count() == made  # both allow it, at generation
+    assert set(puzzles.filter(owner__isnull=False).values_list("key", "owner_id")) == own
+    # A change of mind later moves no puzzle already made (it was allowed at the time).
+    safety.social_settings_update(user=bob, public_puzzles_from_private=False)
+    assert puzzles_from_analysis(match_id=match.pk, analysis=analysis) == 0
+    assert public.count() == made
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_private_match_with_a_guest_gives_no_public_puzzles(alice):
+    from accounts.services import guest_create
+
+    guest = guest_create()
+    safety.social_settings_update(user=alice, public_puzzles_from_private=True)
+    # A guest cannot choose it (the settings page is for members); even a row saying so for a
+    # guest account does not count.
+    SocialSettings.objects.create(user=guest, public_puzzles_from_private=True)
+    match = finished_match(alice, guest, seed=3, private=True)
+    puzzles = Puzzle.objects.filter(source_match_id=match.pk)
+    assert puzzles.exists() and not puzzles.filter(owner__isnull=True).exists()
+    assert set(puzzles.values_list("owner_id", flat=True)) <= {alice.pk, guest.pk}
 
 
 @pytest.mark.django_db(transaction=True)

@@ -196,6 +196,18 @@ def test_the_settings_page_saves_each_choice(client, alice):
         True,
         False,
     )
+    assert not saved.public_puzzles_from_private  # off unless chosen
+    page = client.get("/friends/settings/").content.decode()
+    assert "Let puzzles from my private matches be public" in page
+    client.post("/friends/settings/", {"public_puzzles_from_private": "on"})
+    saved.refresh_from_db()
+    assert saved.public_puzzles_from_private and not saved.presence_friends_only
+
+
+def test_a_guest_cannot_let_private_matches_give_public_puzzles(client, guest):
+    client.force_login(guest)
+    client.post("/friends/settings/", {"public_puzzles_from_private": "on"})
+    assert not SocialSettings.objects.filter(public_puzzles_from_private=True).exists()
 
 
 def test_friend_answers_through_the_page(client, alice, bob):

@@ -1,6 +1,7 @@
 """Two people in two browsers make friends, one challenges the other, who accepts: both land
 at the table. Then a chat mute silences one for the other, and a block ends the friendship and
-refuses the next challenge."""
+refuses the next challenge. The privacy settings save (all chat muted, puzzles from private
+matches allowed to be public)."""
 
 from __future__ import annotations
 
@@ -106,10 +107,18 @@ def test_friends_challenge_accept_and_block(site_server, live_database, new_page
     ann.locator("main", has_text="This player is not taking challenges.").wait_for()
     save_screenshot(ann, "social-challenge-refused-laptop")
 
-    # Ben mutes all chat: the lobby's chat shows him only a note.
+    # Ben mutes all chat (the lobby's chat shows him only a note) and lets his private
+    # matches give public puzzles: both are saved, and the page shows them chosen.
     ben.goto(site_server.url + "/friends/settings/")
+    puzzles_public = ben.get_by_label("Let puzzles from my private matches be public")
+    assert not puzzles_public.is_checked()  # off unless chosen
     ben.get_by_label("Mute all chat").check()
+    puzzles_public.check()
     ben.get_by_test_id("save-social-settings").click()
+    ben.locator(".messages", has_text="Saved.").wait_for()
+    assert ben.get_by_label("Let puzzles from my private matches be public").is_checked()
+    assert ben.get_by_label("Mute all chat").is_checked()
+    save_screenshot(ben, "social-settings-puzzles-phone")
     ben.goto(site_server.url + "/lobby/")
     ben.get_by_test_id("lobby-chat-muted").wait_for()
     assert ben.get_by_test_id("lobby-chat-log").is_hidden()
