@@ -144,9 +144,7 @@ def search(
         previous = rank
         if PIPS[rank] + count > MAX_COUNT:
             break
-        outcome = after_play(
-            hands, series, count, mover, index, needs, one_series, teams, against
-        )
+        outcome = after_play(hands, series, count, mover, index, needs, one_series, teams, against)
         value = _side_value(outcome, mover, teams, against)
         if best is None or value > best_value:
             best, best_value = outcome, value
@@ -318,9 +316,7 @@ def rank_values(
     for index, rank in enumerate(hands[mover]):
         if rank in values or PIPS[rank] + count > MAX_COUNT:
             continue
-        outcome = after_play(
-            hands, series, count, mover, index, needs, one_series, teams, against
-        )
+        outcome = after_play(hands, series, count, mover, index, needs, one_series, teams, against)
         values[rank] = _side_value(outcome, mover, teams, against)
     return values
 
