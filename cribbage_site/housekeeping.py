@@ -2,7 +2,8 @@
 
 It prunes finished task rows older than ``TASK_RESULTS_KEEP_DAYS`` (about 65 rows are written
 per match against the computer, and nothing else removes them), removes workers' leases that
-lapsed long ago, and purges guests who never played (``GUESTS_PURGE_AFTER_DAYS``). Each job is
+lapsed long ago, purges guests who never played (``GUESTS_PURGE_AFTER_DAYS``), and deletes old
+notifications (``NOTIFICATIONS_KEEP_READ_DAYS`` once read, ``NOTIFICATIONS_KEEP_DAYS`` in any case). Each job is
 a delete by age, so a run twice (two workers, a re-run after a crash) removes nothing more.
 
 Scheduling is durable too: each run queues the next one ``HOUSEKEEPING_EVERY_SECONDS`` later,
@@ -36,10 +37,15 @@ def task_results_prune(*, keep_days: float | None = None) -> int:
 def housekeeping_jobs_run() -> dict[str, int]:
     """Run every periodic job once; what each removed."""
     from accounts.services import guests_purge
+    from notifications.services import notifications_prune
 
     return {
         "task_results_pruned": task_results_prune(),
         "guests_purged": guests_purge(older_than_days=settings.GUESTS_PURGE_AFTER_DAYS),
+        "notifications_pruned": notifications_prune(
+            read_older_than_days=settings.NOTIFICATIONS_KEEP_READ_DAYS,
+            any_older_than_days=settings.NOTIFICATIONS_KEEP_DAYS,
+        ),
     }
 
 

@@ -235,6 +235,9 @@ NOTIFICATIONS_YOUR_TURN_MAIL_EVERY_SECONDS = env_float(
     "NOTIFICATIONS_YOUR_TURN_MAIL_EVERY_SECONDS", 3 * 3600.0
 )
 NOTIFICATIONS_DIGEST_EVERY_SECONDS = env_float("NOTIFICATIONS_DIGEST_EVERY_SECONDS", 86400.0)
+# Housekeeping deletes read notifications after this many days, and any after the second.
+NOTIFICATIONS_KEEP_READ_DAYS = env_float("NOTIFICATIONS_KEEP_READ_DAYS", 90.0)
+NOTIFICATIONS_KEEP_DAYS = env_float("NOTIFICATIONS_KEEP_DAYS", 365.0)
 
 # Production hardening; `manage.py check --deploy` passes when DEBUG is off.
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)

@@ -54,6 +54,8 @@ class Notification(models.Model):
         indexes = [
             models.Index(fields=["recipient", "read_at"], name="notification_unread"),
             models.Index(fields=["mail", "recipient"], name="notification_mail"),
+            # Housekeeping deletes by age every hour (notifications_prune).
+            models.Index(fields=["created"], name="notification_created"),
         ]
 
     def __str__(self) -> str:

@@ -8,9 +8,11 @@ not at all; the live send to the bell waits for the commit.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import timedelta
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from kernel.notices import KINDS, Notice
@@ -129,3 +131,18 @@ def notification_unsubscribe(*, user_id: int, kind: str) -> None:
         else:
             row.email_kinds = [chosen for chosen in row.email_kinds if chosen != kind]
         row.save(update_fields=["digest", "email_kinds"])
+
+
+def notifications_prune(*, read_older_than_days: float, any_older_than_days: float) -> int:
+    """Delete notifications read and made more than ``read_older_than_days`` ago, and any made
+    more than ``any_older_than_days`` ago (someone away for a year does not come back to a
+    year of "your turn"); how many. Nothing waiting to be mailed goes before its mail, unless it
+    is past the second age. Run by housekeeping; deleting by age, so a second run removes
+    nothing more."""
+    now = timezone.now()
+    read_cutoff = now - timedelta(days=read_older_than_days)
+    any_cutoff = now - timedelta(days=any_older_than_days)
+    waiting_mail = [Notification.Mail.PENDING, Notification.Mail.DIGEST]
+    old_and_read = Q(created__lt=read_cutoff, read_at__isnull=False) & ~Q(mail__in=waiting_mail)
+    deleted, _ = Notification.objects.filter(old_and_read | Q(created__lt=any_cutoff)).delete()
+    return deleted

@@ -45,7 +45,9 @@ def _full_event(event: engine.Event) -> dict[str, Any]:
 
 # The state's fields a step shows as they are (everything is face up in a finished match),
 # in the state's one JSON form; the step adds the crib and the hands laid open so far.
-SNAPSHOT_FIELDS = (*STANDING_FIELDS, "held", "kept", *PLAY_FIELDS, "winner")
+# said_go: whether each seat has said go in this series, so a play sent to the analysis board
+# says whether the opponent can still lay a card (the review's grade knew it).
+SNAPSHOT_FIELDS = (*STANDING_FIELDS, "held", "kept", *PLAY_FIELDS, "said_go", "winner")
 
 
 def _snapshot(state: engine.MatchState, shown: int | None = None) -> dict[str, Any]:

@@ -10,10 +10,12 @@
   each seat's reply in turn is searched to the end of the play, averaged over hands dealt to
   the others from the cards this seat has not seen (sampled, seeded by the position, as the
   search does beyond two players); in partnerships each seat plays for its side (seats 0 and 2
-  against 1 and 3). While more than :data:`FULL_SEARCH_CARDS` cards are out the search stops
-  at the end of the current count at three, and hard's play decides in partnerships (measured
-  better there). The points each seat still needs are in the search, so a card that reaches
-  the target is worth the game.
+  against 1 and 3); at three each seat weighs an opponent's point half its own
+  (:data:`THREE_PLAYER_PLAY_AGAINST`). While more than :data:`FULL_SEARCH_CARDS` cards are out
+  the search stops at the end of the current count (in partnerships hard's one-reply play used
+  to decide there; the count's search pegged +0.10 +/- 0.17 points a hand more for the side
+  over 900 duplicated hands, docs/performance.md). The points each seat still needs are in the
+  search, so a card that reaches the target is worth the game.
 
 Not (yet) here, unlike the two-player expert: an opponent model weighing the others' hands by
 their throws and plays, the kept cards' play value in the throw, a table of openings, and a
@@ -23,7 +25,6 @@ race to 121 played from a win-probability table (see docs/engine.md).
 from __future__ import annotations
 
 from games.bots.base import RandomSource, SeatView
-from games.bots.pegging import hard_play
 from games.engine.cards import DECK, Card
 from games.strategy.one_card_throw import analyze_throw
 from games.strategy.pegging_search import play_values
@@ -32,11 +33,11 @@ PARTNERSHIP_PLAYERS = 4
 
 FULL_SEARCH_CARDS = 9
 """With at most this many cards left in every hand together the play is searched to its end
-(a 16-card search to the end takes seconds). With more, at three players the search stops at
-the end of the current count (a go or 31); in partnerships hard's one-reply play decides
-instead: there the count's search pegged 0.38 +/- 0.30 points a hand less than hard (41
-duplicate pairs, docs/performance.md), hard's play early and the full search late about the
-same as hard (-0.03 +/- 0.10, 199 pairs)."""
+(a 16-card search to the end takes seconds). With more, the search stops at the end of the
+current count (a go or 31). In partnerships hard's one-reply play decided there for a while
+(the count's search had pegged 0.38 +/- 0.30 points a hand less than hard over 41 duplicate
+pairs); over 900 duplicated hands against that, the count's search pegs +0.10 +/- 0.17 more
+for the side (benchmarks/many_seat_hands.py, docs/performance.md), so it searches again."""
 
 FULL_SEARCH_SAMPLES = 40
 COUNT_SEARCH_SAMPLES = 24
@@ -48,6 +49,13 @@ THREE_PLAYER_CRIB_AGAINST = -0.5
 about half what its own point gains (the three chances to win sum to one, and a point moves
 the scorer's chance up by as much as it moves the other two down together), so an opponent's
 crib point counts half against the throw."""
+
+
+THREE_PLAYER_PLAY_AGAINST = 0.5
+"""At three, what an opponent's pegged point costs in the play's search, by the same reasoning
+as :data:`THREE_PLAYER_CRIB_AGAINST` (1.0 would trade a point of its own for one of either
+opponent's; measured no different from 1.0, docs/performance.md, and kept so the throw and the
+play weigh the opponents alike)."""
 
 
 def crib_weight(seen: SeatView) -> float:
@@ -65,8 +73,9 @@ def expert_many_throw(seen: SeatView, rng: RandomSource) -> tuple[Card, ...]:
 
 
 def expert_many_play(seen: SeatView, rng: RandomSource) -> Card:
-    """The card with the best searched value to the end of the play, for the seat's side (in
-    partnerships, while more than :data:`FULL_SEARCH_CARDS` cards are out, hard's play)."""
+    """The card with the best searched value to the end of the play (or of the count, while
+    more than :data:`FULL_SEARCH_CARDS` cards are out), for the seat's side."""
+    del rng  # the search seeds its own sampling by the position
     if len(seen.playable) == 1:
         return seen.playable[0]
     seen_cards = seen.seen_cards()
@@ -74,8 +83,6 @@ def expert_many_play(seen: SeatView, rng: RandomSource) -> Card:
     held_counts[seen.seat] = len(seen.held)
     full = sum(held_counts) <= FULL_SEARCH_CARDS
     partnerships = len(seen.seats) == PARTNERSHIP_PLAYERS
-    if partnerships and not full:
-        return hard_play(seen, rng)
     values = play_values(
         seat=seen.seat,
         hand=seen.held,
@@ -87,5 +94,6 @@ def expert_many_play(seen: SeatView, rng: RandomSource) -> Card:
         one_series=not full,
         partnerships=partnerships,
         samples=FULL_SEARCH_SAMPLES if full else COUNT_SEARCH_SAMPLES,
+        against=1.0 if partnerships else THREE_PLAYER_PLAY_AGAINST,
     )
     return max(seen.playable, key=lambda card: (values[card], -card.value, -card.rank, card))

@@ -103,10 +103,15 @@ def _can_play(hand: tuple[int, ...], count: int) -> bool:
     return bool(hand) and PIPS[hand[0]] + count <= MAX_COUNT
 
 
-def _side_value(points: tuple[float, ...], seat: int, teams: tuple[int, ...]) -> float:
-    """What ``points`` (by seat) are worth to ``seat``'s side: its side's less the others'."""
+def _side_value(
+    points: tuple[float, ...], seat: int, teams: tuple[int, ...], against: float = 1.0
+) -> float:
+    """What ``points`` (by seat) are worth to ``seat``'s side: its side's less ``against``
+    times the others' (see :func:`play_values`)."""
     side = teams[seat]
-    return sum(value if teams[other] == side else -value for other, value in enumerate(points))
+    return sum(
+        value if teams[other] == side else -against * value for other, value in enumerate(points)
+    )
 
 
 def search(
@@ -117,6 +122,7 @@ def search(
     needs: Needs,
     one_series: bool,
     teams: tuple[int, ...],
+    against: float = 1.0,
 ) -> tuple[float, ...]:
     """Points each seat pegs from here to the end of the play, all cards known, ``mover`` to play.
 
@@ -124,7 +130,7 @@ def search(
     plays the card best for its side (:func:`_side_value`); a seat that reaches its need
     (``needs[seat]``, None for out of reach) ends the play with :data:`GAME_POINT` more.
     """
-    key = (hands, series, count, mover, needs, one_series, teams)
+    key = (hands, series, count, mover, needs, one_series, teams, against)
     found = _MEMO.get(key)
     if found is not None:
         return found
@@ -138,8 +144,8 @@ def search(
         previous = rank
         if PIPS[rank] + count > MAX_COUNT:
             break
-        outcome = after_play(hands, series, count, mover, index, needs, one_series, teams)
-        value = _side_value(outcome, mover, teams)
+        outcome = after_play(hands, series, count, mover, index, needs, one_series, teams, against)
+        value = _side_value(outcome, mover, teams, against)
         if best is None or value > best_value:
             best, best_value = outcome, value
     assert best is not None, "search() needs a mover that can play"
@@ -158,6 +164,7 @@ def after_play(
     needs: Needs,
     one_series: bool,
     teams: tuple[int, ...],
+    against: float = 1.0,
 ) -> tuple[float, ...]:
     """Points each seat pegs if ``mover`` lays ``hands[mover][index]`` now, then best play."""
     seats = len(hands)
@@ -179,10 +186,10 @@ def after_play(
         for step in range(1, seats):
             seat = (mover + step) % seats
             if _can_play(hands[seat], count):
-                rest = search(hands, series, count, seat, needs, one_series, teams)
+                rest = search(hands, series, count, seat, needs, one_series, teams, against)
                 return tuple(a + b for a, b in zip(gained, rest, strict=True))
         if _can_play(hands[mover], count):
-            rest = search(hands, series, count, mover, needs, one_series, teams)
+            rest = search(hands, series, count, mover, needs, one_series, teams, against)
             return tuple(a + b for a, b in zip(gained, rest, strict=True))
         gained[mover] += GO_POINT
         need = needs[mover]
@@ -196,7 +203,7 @@ def after_play(
     leader = (mover + 1) % seats
     while not hands[leader]:
         leader = (leader + 1) % seats
-    rest = search(hands, (), 0, leader, needs, one_series, teams)
+    rest = search(hands, (), 0, leader, needs, one_series, teams, against)
     return tuple(a + b for a, b in zip(gained, rest, strict=True))
 
 
@@ -285,11 +292,12 @@ def rank_values(
     needs: Needs,
     one_series: bool,
     teams: tuple[int, ...],
+    against: float = 1.0,
 ) -> dict[int, float]:
     """For one fully known position: each playable rank of ``mover`` and its value to
     ``mover``'s side (points pegged to the end of the play, its side's less the others')."""
     values: dict[int, float] = {}
-    if len(hands) == 2 and teams[0] != teams[1]:
+    if len(hands) == 2 and teams[0] != teams[1] and against == 1.0:
         other = 1 - mover
         for index, rank in enumerate(hands[mover]):
             if rank in values or PIPS[rank] + count > MAX_COUNT:
@@ -308,8 +316,8 @@ def rank_values(
     for index, rank in enumerate(hands[mover]):
         if rank in values or PIPS[rank] + count > MAX_COUNT:
             continue
-        outcome = after_play(hands, series, count, mover, index, needs, one_series, teams)
-        values[rank] = _side_value(outcome, mover, teams)
+        outcome = after_play(hands, series, count, mover, index, needs, one_series, teams, against)
+        values[rank] = _side_value(outcome, mover, teams, against)
     return values
 
 
@@ -422,6 +430,7 @@ def play_values(
     partnerships: bool = False,
     opponent_kept: tuple[str, Sequence[Card]] | None = None,
     samples: int | None = None,
+    against: float = 1.0,
 ) -> dict[Card, float]:
     """The expected net points of each card ``seat`` may play now, to the end of the play.
 
@@ -460,7 +469,7 @@ def play_values(
     totals: dict[int, float] = {}
     for hands, weight in deals:
         for rank, value in rank_values(
-            hands, series_ranks, count, seat, capped, one_series, teams
+            hands, series_ranks, count, seat, capped, one_series, teams, against
         ).items():
             totals[rank] = totals.get(rank, 0.0) + weight * value
     return {card: totals[card.rank] for card in playable}

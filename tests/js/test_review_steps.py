@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import parse_qs, urlsplit
+
 import pytest
 
 pytestmark = pytest.mark.browser
@@ -124,3 +126,56 @@ def test_page_up_and_down_go_to_a_games_first_deal(js):
         hands,
     )
     assert moves == [2, 12, 21, 21, 12, 2, 2, 0]
+
+
+def test_a_graded_play_opens_the_board_with_what_its_seat_saw_and_the_opponents_go(js):
+    """The review's "Analyse" link for a play: the seat's own cards, both sides' played cards,
+    the pile, the count of cards the other holds, and whether they had said go (a timeline
+    stored before it kept said_go reads as no go); never the other's cards."""
+    before = {
+        "held": [["5H", "9S"], ["KD", "QC"]],
+        "played": [[0, "TC"], [1, "8D"], [0, "6C"]],
+        "series": [[0, "TC"], [1, "8D"], [0, "6C"]],
+        "starter": "2S",
+        "dealer": 1,
+        "scores": [40, 52],
+        "said_go": [False, True],
+    }
+    hand = {"hand": 3, "discards": [{"seat": 0, "thrown": ["AH", "4D"]}]}
+    steps = [
+        {"kind": "play", "hand": 3, "play": 2, "state": before},
+        {"kind": "play", "hand": 3, "play": 3, "state": before},
+    ]
+    hrefs = js(
+        """const { playBoardHref } = await load("review/steps.js");
+        const [before, hand, steps] = arg;
+        const older = { ...before };
+        delete older.said_go;
+        const olderSteps = [{ ...steps[0], state: older }, steps[1]];
+        const play = { seat: 0, hand: 3, play: 3 };
+        return [
+          playBoardHref(play, hand, steps, { players: 2, variant: "six" }),
+          playBoardHref(play, hand, olderSteps, { players: 2, variant: "six" }),
+          playBoardHref(play, hand, steps, { players: 3, variant: "six" }),
+        ];""",
+        [before, hand, steps],
+    )
+    query = {key: values[0] for key, values in parse_qs(urlsplit(hrefs[0]).query).items()}
+    assert urlsplit(hrefs[0]).path == "/analysis/play/"
+    assert query == {
+        "hand": "5H 9S",
+        "mine": "TC 6C",
+        "theirs": "8D",
+        "pile": "TC 8D 6C",
+        "thrown": "AH 4D",
+        "starter": "2S",
+        "holds": "2",
+        "role": "pone",
+        "own": "40",
+        "opp": "52",
+        "variant": "six",
+        "go": "1",
+    }
+    assert "KD" not in hrefs[0] and "QC" not in hrefs[0]
+    assert parse_qs(urlsplit(hrefs[1]).query)["go"] == ["0"]
+    assert hrefs[2] is None

@@ -18,26 +18,28 @@ from games.strategy.pegging_search import rank_values
 MAX_COUNT = 31
 
 
-def brute_force(hands, pile, count, mover, teams) -> list[float]:
+def brute_force(hands, pile, count, mover, teams, against=1.0) -> list[float]:
     """Points each seat pegs from here, ``mover`` to play a card that fits."""
     best: list[float] | None = None
     for card in sorted(hands[mover], key=lambda card: card.rank):
         if card.value + count > MAX_COUNT:
             continue
-        outcome = after(hands, pile, count, mover, card, teams)
-        if best is None or side(outcome, mover, teams) > side(best, mover, teams):
+        outcome = after(hands, pile, count, mover, card, teams, against)
+        if best is None or side(outcome, mover, teams, against) > side(best, mover, teams, against):
             best = outcome
     assert best is not None
     return best
 
 
-def side(points, seat, teams) -> float:
+def side(points, seat, teams, against=1.0) -> float:
+    """A seat's side's points less ``against`` times everyone else's."""
     return sum(
-        value if teams[other] == teams[seat] else -value for other, value in enumerate(points)
+        value if teams[other] == teams[seat] else -against * value
+        for other, value in enumerate(points)
     )
 
 
-def after(hands, pile, count, mover, card, teams) -> list[float]:
+def after(hands, pile, count, mover, card, teams, against=1.0) -> list[float]:
     seats = len(hands)
     hands = [
         tuple(c for c in held if c != card) if seat == mover else held
@@ -55,7 +57,7 @@ def after(hands, pile, count, mover, card, teams) -> list[float]:
         for step in range(1, seats + 1):
             seat = (mover + step) % seats
             if fits(seat):
-                rest = brute_force(hands, pile, count, seat, teams)
+                rest = brute_force(hands, pile, count, seat, teams, against)
                 return [a + b for a, b in zip(gained, rest, strict=True)]
         gained[mover] += 1  # the go: nobody else, nor the mover, can lay a card
     if not any(hands):
@@ -63,13 +65,16 @@ def after(hands, pile, count, mover, card, teams) -> list[float]:
     leader = (mover + 1) % seats
     while not hands[leader]:
         leader = (leader + 1) % seats
-    rest = brute_force(hands, (), 0, leader, teams)
+    rest = brute_force(hands, (), 0, leader, teams, against)
     return [a + b for a, b in zip(gained, rest, strict=True)]
 
 
+@pytest.mark.parametrize("against", [1.0, 0.5])
 @pytest.mark.parametrize("seats", [3, 4])
 @pytest.mark.parametrize("seed", range(25))
-def test_the_search_equals_a_brute_force_over_cards(seats, seed):
+def test_the_search_equals_a_brute_force_over_cards(seats, seed, against):
+    """``against`` 0.5: each seat weighs another side's point half its own (the three-player
+    expert's weighing); every seat searches that way, as the brute force does."""
     rng = random.Random(seed * 10 + seats)
     dealt = rng.sample(DECK, 3 * seats if seats == 3 else 2 * seats + 1)
     sizes = [3, 3, 3] if seats == 3 else [3, 2, 2, 2]
@@ -86,9 +91,10 @@ def test_the_search_equals_a_brute_force_over_cards(seats, seed):
         (None,) * seats,
         False,
         teams,
+        against,
     )
     expected = {}
     for card in hands[0]:
-        outcome = after(hands, (), 0, 0, card, teams)
-        expected.setdefault(card.rank, side(outcome, 0, teams))
+        outcome = after(hands, (), 0, 0, card, teams, against)
+        expected.setdefault(card.rank, side(outcome, 0, teams, against))
     assert values == pytest.approx(expected)

@@ -159,7 +159,8 @@ export function handsShown(state) {
  * The analysis board's address for a graded play (two players only; null otherwise), read from
  * the state just before the play: the cards the seat held, the cards each side had played this
  * hand, the count's pile, the seat's own throw, the starter, how many cards the opponent held,
- * the role and the scores. Everything in it was the seat's to see: no hidden card goes to the
+ * the role, the scores and whether the opponent had said go (a timeline stored before it kept
+ * `said_go` reads as no go). Everything in it was the seat's to see: no hidden card goes to the
  * board, which then values each card as the review graded it.
  */
 export function playBoardHref(play, hand, steps, { players, variant }) {
@@ -179,6 +180,7 @@ export function playBoardHref(play, hand, steps, { players, variant }) {
     thrown: thrown.join(" "),
     starter: before.starter || "",
     holds: String(before.held[other].length),
+    go: before.said_go && before.said_go[other] ? "1" : "0",
     role: before.dealer === seat ? "dealer" : "pone",
     own: String(before.scores[seat]),
     opp: String(before.scores[other]),
