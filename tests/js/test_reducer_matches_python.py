@@ -25,6 +25,8 @@ from tests.support.people import make_user
 
 pytestmark = pytest.mark.browser
 
+# Each view is written out as it is made (a later event cannot change what an earlier one
+# gave) and all come back as one JSON text: one string, not thousands, through Playwright.
 FOLD = """
 const { reduceView } = await load("reducer.js");
 let current = arg.start;
@@ -35,8 +37,13 @@ for (const step of arg.steps) {
     views.push(JSON.stringify(current));
   }
 }
-return views;
+return `[${views.join(",")}]`;
 """
+
+
+def fold(js, start, steps) -> list:
+    """The views reducer.js makes from ``start`` through each event of ``steps``, in order."""
+    return json.loads(js(FOLD, {"start": start, "steps": steps}))
 
 
 def normal(data) -> str:
@@ -56,14 +63,14 @@ def test_reducer_js_folds_every_event_exactly_as_the_python_reducer(js, options)
     for seat in (0, 1, None):
         start = view(steps[0].before, seat)
         events = [[event.for_viewer(seat) for event in step.events] for step in steps]
-        js_views = js(FOLD, {"start": start, "steps": events})
+        js_views = fold(js, start, events)
 
         python_view = start
         position = 0
         for step, step_events in zip(steps, events, strict=True):
             for event in step_events:
                 python_view = reduce_view(python_view, event)
-                assert normal(json.loads(js_views[position])) == normal(python_view), (
+                assert normal(js_views[position]) == normal(python_view), (
                     f"seat {seat}: reducer.js differs after event {position} ({event['type']})"
                 )
                 position += 1
@@ -112,12 +119,12 @@ def test_reducer_js_folds_three_and_four_seat_matches_exactly_as_the_python_redu
     for seat in (*steps[0].before.seats, None):
         start = view(steps[0].before, seat)
         events = [[event.for_viewer(seat) for event in step.events] for step in steps]
-        js_views = iter(js(FOLD, {"start": start, "steps": events}))
+        js_views = iter(fold(js, start, events))
         python_view = start
         for step, step_events in zip(steps, events, strict=True):
             for event in step_events:
                 python_view = reduce_view(python_view, event)
-                assert normal(json.loads(next(js_views))) == normal(python_view), (
+                assert normal(next(js_views)) == normal(python_view), (
                     f"seat {seat}: reducer.js differs after {event['type']}"
                 )
             assert normal(python_view) == normal(view(step.after, seat))
@@ -147,6 +154,6 @@ def test_reducer_js_folds_a_timed_matchs_clock_frames_as_the_server_keeps_the_cl
         frames = selectors.match_events_since(match=match, seq=0)
         events = [selectors.event_for_viewer(event=frame, seat=seat) for frame in frames]
         assert "clock_changed" in {event["type"] for event in events}
-        final = json.loads(js(FOLD, {"start": start, "steps": [events]})[-1])
+        final = fold(js, start, [events])[-1]
         assert final["clock"] == selectors.match_view(match=match, seat=seat)["clock"]
         assert final["end_reason"] == "time"

@@ -6,17 +6,15 @@ session's site server has a worker too, which must not run these tasks for us)."
 from __future__ import annotations
 
 import contextlib
-import json
-import subprocess
-import sys
 from collections.abc import Iterator
 
 import pytest
 from websockets.sync.client import connect
 
 from tests.conftest import live_server_env
+from tests.support.live_shell import LiveShell
 from tests.support.match_client import create_matches
-from tests.support.servers import PROJECT_DIR, DaphneServer, LiveDatabase, WorkerProcess
+from tests.support.servers import DaphneServer, LiveDatabase, WorkerProcess
 from tests.support.services import database_url
 from tests.support.waiting import wait_until
 
@@ -70,24 +68,24 @@ def crash_and_restart(server: DaphneServer, worker: WorkerProcess) -> None:
     worker.start()
 
 
+# One shell per environment a test asked in (tests/support/live_shell.py); ended after the test.
+shells: dict[tuple, LiveShell] = {}
+
+
+@pytest.fixture(autouse=True)
+def shells_end() -> Iterator[None]:
+    yield
+    while shells:
+        shells.popitem()[1].close()
+
+
 def in_the_database(env: dict[str, str], code: str):
-    """Run ``code`` (which sets ``answer``) in a shell on the live database; its answer."""
-    completed = subprocess.run(
-        [
-            sys.executable,
-            "manage.py",
-            "shell",
-            "-c",
-            code + "\nprint('ANSWER' + json.dumps(answer))",
-        ],
-        cwd=PROJECT_DIR,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    line = next(line for line in completed.stdout.splitlines() if line.startswith("ANSWER"))
-    return json.loads(line[len("ANSWER") :])
+    """Run ``code`` (which sets ``answer``) on the live database, in a Django process with the
+    live site's environment; its answer."""
+    key = tuple(sorted(env.items()))
+    if key not in shells:
+        shells[key] = LiveShell(env)
+    return shells[key].ask(code)
 
 
 def eventually(env: dict[str, str], code: str, done, timeout: float = 60.0):
@@ -99,10 +97,9 @@ def eventually(env: dict[str, str], code: str, done, timeout: float = 60.0):
         answers.append(in_the_database(env, code))
         return done(answers[-1])
 
-    # On a timeout the caller's assertion on the last answer says what was wrong. Each question
-    # is a process of its own, slow enough to need no pause between them.
+    # On a timeout the caller's assertion on the last answer says what was wrong.
     with contextlib.suppress(AssertionError):
-        wait_until(asked, timeout=timeout, message=code, every=0)
+        wait_until(asked, timeout=timeout, message=code, every=0.2)
     return answers[-1]
 
 
@@ -152,8 +149,8 @@ def test_a_bot_turn_due_while_everything_is_down_is_played_after_the_restart(sta
 
 def test_an_abandonment_due_while_everything_is_down_fires_after_the_restart(start_site):
     # Long enough that bob's check is still waiting when the crash comes, after we have seen
-    # his close recorded (a process per look, on a busy machine).
-    server, worker = start_site(abandon="15")
+    # his close recorded (a look at the database takes well under a second, even when busy).
+    server, worker = start_site(abandon="8")
     (setup,) = create_matches(server.env, 1, prefix="crash-abandon-")
     match_id = setup["match"]
     sockets = []

@@ -59,15 +59,39 @@ def housekeeping_queue_now(url: str) -> None:
     )
 
 
-@pytest.fixture
-def cluster_database(tmp_path) -> Iterator[tuple[PostgresCluster, LiveDatabase]]:
-    cluster = PostgresCluster().create()
-    database = LiveDatabase(tmp_path, cluster.admin_url)
+def cluster_answers(cluster: PostgresCluster) -> bool:
+    import psycopg
+
     try:
-        database.create()
-        yield cluster, database
+        with psycopg.connect(cluster.admin_url, connect_timeout=2):
+            return True
+    except psycopg.OperationalError:
+        return False
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[PostgresCluster]:
+    """One private cluster for the module's tests: ``initdb`` and the migration of its template
+    database (tests/support/database_templates.py) are paid once, not once per test."""
+    cluster = PostgresCluster().create()
+    try:
+        yield cluster
     finally:
         cluster.remove()
+
+
+@pytest.fixture
+def cluster_database(cluster, tmp_path) -> Iterator[tuple[PostgresCluster, LiveDatabase]]:
+    """A fresh migrated database of its own on the module's cluster, which is running again
+    afterwards whatever the test left it in."""
+    database = LiveDatabase(tmp_path, cluster.admin_url)
+    database.create()
+    try:
+        yield cluster, database
+    finally:
+        if not cluster_answers(cluster):
+            cluster.start()
+        database.drop()
 
 
 def worker_env(database: LiveDatabase, **extra: str) -> dict[str, str]:
@@ -78,6 +102,9 @@ def worker_env(database: LiveDatabase, **extra: str) -> dict[str, str]:
         "TASK_WORKER_THREADS": "2",
         # Only the runs a test queues: the next scheduled run is far away.
         "HOUSEKEEPING_EVERY_SECONDS": "3600",
+        # In an outage each attempt waits this long for a pooled connection before it fails and
+        # is logged (production: 10 s): the retries the outage test counts come that much sooner.
+        "DATABASE_POOL_TIMEOUT": "2",
     }
     env.update(extra)
     return env

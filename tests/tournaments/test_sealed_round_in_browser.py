@@ -6,16 +6,15 @@ database), and the server's own worker records the results."""
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
-import sys
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
 from tests.browser.conftest import Player, create_live_users
 from tests.conftest import save_screenshot
-from tests.support.servers import PROJECT_DIR
+from tests.support.live_shell import LiveShell
 from tests.support.waiting import wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -30,14 +29,13 @@ cup = tournament_create(creator=users[0], name="Sealed cup", kind="swiss", varia
                         match_target=1, rounds=1, duplicate=True, capacity=4)
 for user in users:
     tournament_join(tournament_id=cup.pk, user=user)
-print(cup.pk)
+answer = cup.pk
 """
 
 TABLES = """
-import json
 from tournaments.models import Pairing
 tables = Pairing.objects.filter(round__tournament_id={cup}).order_by("table")
-print(json.dumps([[p.match_id, p.second.user.username, p.finished] for p in tables]))
+answer = [[p.match_id, p.second.user.username, p.finished] for p in tables]
 """
 
 RESIGN = """
@@ -47,38 +45,33 @@ match_resign(match_id={match}, user=get_user_model().objects.get(username={user!
 """
 
 
-def shell(database_url: str, code: str) -> str:
-    env = {**os.environ, "DATABASE_URL": database_url}
-    done = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", code],
-        cwd=PROJECT_DIR,
-        env=env,
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    return done.stdout.strip().splitlines()[-1]
+@pytest.fixture
+def shell(live_database) -> Iterator[Callable[[str], Any]]:
+    """Runs code (which sets ``answer``) on the live database in one Django process for the
+    test (tests/support/live_shell.py); returns the answer."""
+    live = LiveShell({**os.environ, "DATABASE_URL": live_database.url})
+    yield live.ask
+    live.close()
 
 
-def tables_of(database_url: str, cup: int, *, wait_for=None) -> list:
-    """The cup's tables once paired (and once ``wait_for(tables)`` holds); each look is a
-    process of its own, so it needs no pause between looks."""
+def tables_of(shell, cup: int, *, wait_for=None) -> list:
+    """The cup's tables once paired (and once ``wait_for(tables)`` holds)."""
 
     def there() -> list:
-        tables = json.loads(shell(database_url, TABLES.format(cup=cup)))
+        tables = shell(TABLES.format(cup=cup))
         return tables if tables and (wait_for is None or wait_for(tables)) else []
 
-    return wait_until(there, timeout=30, message="the tables to get there", every=0)
+    return wait_until(there, timeout=30, message="the tables to get there", every=0.2)
 
 
 def test_a_visitor_meets_a_sealed_round_and_it_opens_when_the_round_ends(
-    site_server, live_database, new_page
+    site_server, live_database, new_page, shell
 ):
     create_live_users(live_database.url, *NAMES)
-    cup = int(shell(live_database.url, START.format(names=list(NAMES))))
-    (fast, fast_loser, _), (slow, slow_loser, _) = tables_of(live_database.url, cup)
-    shell(live_database.url, RESIGN.format(match=fast, user=fast_loser))
-    tables_of(live_database.url, cup, wait_for=lambda tables: tables[0][2])
+    cup = shell(START.format(names=list(NAMES)))
+    (fast, fast_loser, _), (slow, slow_loser, _) = tables_of(shell, cup)
+    shell(RESIGN.format(match=fast, user=fast_loser))
+    tables_of(shell, cup, wait_for=lambda tables: tables[0][2])
 
     page = new_page()  # a visitor, not signed in
     page.goto(f"{site_server.url}/tournaments/{cup}/")
@@ -103,8 +96,8 @@ def test_a_visitor_meets_a_sealed_round_and_it_opens_when_the_round_ends(
     assert mine.get(f"{site_server.url}/matches/{slow}/log.json").status == 200  # their own
 
     # The slower table ends: the round is over and every route opens.
-    shell(live_database.url, RESIGN.format(match=slow, user=slow_loser))
-    tables_of(live_database.url, cup, wait_for=lambda tables: all(t[2] for t in tables))
+    shell(RESIGN.format(match=slow, user=slow_loser))
+    tables_of(shell, cup, wait_for=lambda tables: all(t[2] for t in tables))
     page.goto(f"{site_server.url}/tournaments/{cup}/")
     page.click(f'[data-testid=round-1] a[href="/matches/{fast}/review/"]')
     page.wait_for_url(f"**/matches/{fast}/review/")

@@ -4,17 +4,16 @@ table of a four-player Swiss, on a laptop and a phone; the other table ends from
 
 from __future__ import annotations
 
-import json
 import os
 import re
-import subprocess
-import sys
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
 from tests.browser.conftest import Player, create_live_users
 from tests.conftest import save_screenshot
-from tests.support.servers import PROJECT_DIR
+from tests.support.live_shell import LiveShell
 from tests.support.waiting import wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -32,15 +31,14 @@ cup = tournament_create(creator=people[0], name="Evening cup", kind="swiss", rou
     round_minutes=30, variant="five", match_target=1, capacity=4)
 for person in people:
     tournament_join(tournament_id=cup.pk, user=person)
-print(cup.pk)
+answer = cup.pk
 """
 
 TABLES = """
-import json
 from tournaments.models import Pairing
 tables = Pairing.objects.filter(round__tournament_id={cup}, round__number={round}, match__isnull=False)
-print(json.dumps([[p.match_id, p.first.user.username, p.second.user.username, p.finished]
-    for p in tables.select_related("first__user", "second__user").order_by("table")]))
+answer = [[p.match_id, p.first.user.username, p.second.user.username, p.finished]
+    for p in tables.select_related("first__user", "second__user").order_by("table")]
 """
 
 RESIGN = """
@@ -50,35 +48,30 @@ match_resign(match_id={match}, user=get_user_model().objects.get(username={name!
 """
 
 
-def live_shell(database_url: str, code: str) -> str:
-    env = {**os.environ, "DATABASE_URL": database_url}
-    done = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", code],
-        cwd=PROJECT_DIR,
-        env=env,
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    return done.stdout.strip().splitlines()[-1]
+@pytest.fixture
+def live_shell(live_database) -> Iterator[Callable[[str], Any]]:
+    """Runs code (which sets ``answer``) on the live database in one Django process for the
+    test (tests/support/live_shell.py); returns the answer."""
+    live = LiveShell({**os.environ, "DATABASE_URL": live_database.url})
+    yield live.ask
+    live.close()
 
 
-def tables_of_round(database_url: str, cup: int, number: int, *, timeout: float = 30.0) -> list:
-    """The round's tables, once the worker has paired them (waits on the condition; each look
-    is a process of its own, so it needs no pause between looks)."""
+def tables_of_round(live_shell, cup: int, number: int, *, timeout: float = 30.0) -> list:
+    """The round's tables, once the worker has paired them (waits on the condition)."""
 
     def paired() -> list:
-        return json.loads(live_shell(database_url, TABLES.format(cup=cup, round=number)))
+        return live_shell(TABLES.format(cup=cup, round=number))
 
-    return wait_until(paired, timeout=timeout, message=f"round {number} paired", every=0)
+    return wait_until(paired, timeout=timeout, message=f"round {number} paired", every=0.2)
 
 
 def test_a_finished_table_shows_standings_and_the_next_round_then_goes_to_the_next_table(
-    live_database, site_server, new_page
+    live_database, site_server, new_page, live_shell
 ):
     create_live_users(live_database.url, *NAMES)
-    cup = int(live_shell(live_database.url, CREATE.format(names=list(NAMES))))
-    first, second = tables_of_round(live_database.url, cup, 1)
+    cup = live_shell(CREATE.format(names=list(NAMES)))
+    first, second = tables_of_round(live_shell, cup, 1)
     match_id, winner_name, loser_name, _ = first
     winner = Player(winner_name, new_page(viewport=DESKTOP), site_server.url)
     loser = Player(
@@ -107,8 +100,8 @@ def test_a_finished_table_shows_standings_and_the_next_round_then_goes_to_the_ne
 
     # The other table ends: the worker pairs round 2 and both are taken to their new tables.
     other_match, _, other_loser, _ = second
-    live_shell(live_database.url, RESIGN.format(match=other_match, name=other_loser))
-    round_two = tables_of_round(live_database.url, cup, 2)
+    live_shell(RESIGN.format(match=other_match, name=other_loser))
+    round_two = tables_of_round(live_shell, cup, 2)
     table_of = {name: table[0] for table in round_two for name in table[1:3]}
     for player in (winner, loser):
         player.page.wait_for_url(f"**/matches/{table_of[player.name]}/", timeout=20000)
