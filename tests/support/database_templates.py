@@ -60,10 +60,20 @@ def sqlite_copy_migrated(target: Path) -> None:
 
 
 def postgres_template(admin_url: str) -> str:
-    """The name of a migrated template database on ``admin_url``'s server (made once)."""
-    if admin_url not in _postgres_templates:
-        import psycopg
+    """The name of a migrated template database on ``admin_url``'s server (made once per
+    server: a private cluster a test made and removed may come back on the same port without
+    the template, so a remembered one is looked for before it is trusted)."""
+    import psycopg
 
+    known = _postgres_templates.get(admin_url)
+    if known is not None:
+        with psycopg.connect(admin_url, autocommit=True) as connection:
+            found = connection.execute(
+                "SELECT 1 FROM pg_database WHERE datname = %s", (known,)
+            ).fetchone()
+        if found is None:
+            del _postgres_templates[admin_url]
+    if admin_url not in _postgres_templates:
         name = f"cribbage_template_{uuid.uuid4().hex[:10]}"
         with psycopg.connect(admin_url, autocommit=True) as connection:
             connection.execute(f'CREATE DATABASE "{name}"')
