@@ -92,16 +92,30 @@ def test_a_worker_thread_runs_a_task_its_own_process_queued_without_waiting_for_
     runner.start()
     try:
         wait_until(started.is_set, timeout=60, message="the worker started")
-        # The start-up's own housekeeping run (due at once) is done before it sleeps.
+        # The start-up's own runs (housekeeping, the digest; due at once) are done, none still
+        # running, before it sleeps.
         wait_until(
-            unless_locked(lambda: not DBTaskResult.objects.ready().exists()),
+            unless_locked(
+                lambda: (
+                    not DBTaskResult.objects.ready().exists()
+                    and not DBTaskResult.objects.filter(status="RUNNING").exists()
+                )
+            ),
             timeout=60,
             message="the start-up's due tasks ran",
         )
-        with transaction.atomic():
-            queued = housekeeping_run.enqueue()
+        queued = []
+
+        def enqueue() -> bool:
+            with transaction.atomic():
+                queued.append(housekeeping_run.enqueue())
+            return True
+
+        # The worker's last write may still hold the shared in-memory table for a moment.
+        wait_until(unless_locked(enqueue), timeout=60, message="the task was queued")
+        (task,) = queued
         wait_until(
-            unless_locked(lambda: DBTaskResult.objects.get(pk=queued.id).status == "SUCCESSFUL"),
+            unless_locked(lambda: DBTaskResult.objects.get(pk=task.id).status == "SUCCESSFUL"),
             timeout=60,
             message="the task queued after the worker went to sleep ran",
         )
