@@ -108,7 +108,8 @@ def test_a_worker_thread_runs_a_task_its_own_process_queued_without_waiting_for_
 
         def enqueue() -> bool:
             with transaction.atomic():
-                queued.append(housekeeping_run.enqueue())
+                result = housekeeping_run.enqueue()
+            queued.append(result)  # once committed: a refused commit is tried again
             return True
 
         # The worker's last write may still hold the shared in-memory table for a moment.
