@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from games.engine.cards import SUITS, Card
+from games.engine.scoring import score_play
 from games.strategy.expected_line import THEY, LineStep
 
 RANK_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K"}
@@ -22,23 +24,31 @@ def rank_text(rank: int) -> str:
     return RANK_TEXT.get(rank, str(rank))
 
 
-def scoring_words(ranks: Sequence[int], count: int, points: int) -> str:
+def _pile_cards(ranks: Sequence[int]) -> list[Card]:
+    """Cards for the count's ranks (the line knows ranks only; suits do not score in the play):
+    each repeat of a rank takes the next suit, so the pile is a legal one."""
+    repeats: dict[int, int] = {}
+    cards = []
+    for rank in ranks:
+        cards.append(Card(rank, SUITS[repeats.get(rank, 0)]))
+        repeats[rank] = repeats.get(rank, 0) + 1
+    return cards
+
+
+def scoring_words(ranks: Sequence[int], points: int) -> str:
     """What laying the last of ``ranks`` (the count's ranks, in order) scored, e.g. "fifteen
-    and a pair for 4"; "" for nothing. The points are the search's; the words name them."""
+    and a pair for 4"; "" for nothing. The points are the search's; the engine's own itemising
+    of the play (:func:`games.engine.scoring.score_play`) names them."""
     if not points:
         return ""
     kinds = []
-    if count == 15:
-        kinds.append("fifteen")
-    elif count == 31:
-        kinds.append("thirty-one")
-    same = 1
-    while same < len(ranks) and ranks[-same - 1] == ranks[-1]:
-        same += 1
-    if same >= 2:
-        kinds.append(PAIRS[same])
-    elif points - (2 if count in (15, 31) else 0) >= 3:
-        kinds.append(f"a run of {points - (2 if count in (15, 31) else 0)}")
+    for item in score_play(_pile_cards(ranks)).items:
+        if item.kind == "pair":
+            kinds.append(PAIRS[len(item.cards)])
+        elif item.kind == "run":
+            kinds.append(f"a run of {len(item.cards)}")
+        else:
+            kinds.append(item.kind)  # fifteen, thirty-one
     return f"{' and '.join(kinds)} for {points}"
 
 
@@ -54,7 +64,7 @@ def step_words(step: LineStep, ranks: Sequence[int]) -> str:
         card = rank_text(step.rank)
         if step.seat == THEY and step.share < SURE:
             card = f"likely {card} ({step.share:.0%})"
-        scored = scoring_words(ranks, step.count, step.points)
+        scored = scoring_words(ranks, step.points)
         words = f"{who} {card}: {step.count}" + (f", {scored}" if scored else "")
     return words + (", and the game" if step.wins else "")
 

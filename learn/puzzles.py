@@ -68,7 +68,9 @@ def puzzles_from_analysis(*, match_id: int, analysis: dict[str, Any]) -> int:
             not match.private
             # Read now, as the puzzles are made: a later change of mind moves no puzzle.
             or private_puzzles_allowed(
-                user_ids=[user_id for n in people if (user_id := seats[n].user_id) is not None]
+                user_ids=[
+                    seat.user_id for seat in seats.values() if seat.user_id and not seat.is_bot
+                ]
             )
         )
     )

@@ -38,6 +38,7 @@ from games.strategy.pegging_search import (
     MAX_COUNT,
     NEED_CAP,
     PIPS,
+    can_play,
     deal_generator,
     kept_prior,
     net2_after,
@@ -126,7 +127,7 @@ def expected_lines(
         )
     ]
     if they_said_go:
-        blocked = [deal for deal in deals if not _fits(deal[0], count)]
+        blocked = [deal for deal in deals if not can_play(deal[0], count)]
         deals = blocked or deals
     capped = (None, None) if needs is None else tuple(map(_reachable, needs))
     series_ranks = tuple(card.rank for card in series)
@@ -169,11 +170,6 @@ def expected_lines_from_state(
 def _reachable(need: int | None) -> int | None:
     # As the search caps them: a need past what the play can peg is no need at all.
     return None if need is None or need > NEED_CAP else max(need, 1)
-
-
-def _fits(ranks: tuple[int, ...], count: int) -> bool:
-    # Ranks are sorted and pips grow with rank: the lowest card decides.
-    return bool(ranks) and PIPS[ranks[0]] + count <= MAX_COUNT
 
 
 def _without(ranks: tuple[int, ...], rank: int) -> tuple[int, ...]:
@@ -243,10 +239,10 @@ class _Walk:
             reply, share = self._their_turn(mine, count, say_go=True)
             if reply is not None:
                 return reply, THEY, share
-            if _fits(mine, count):
+            if can_play(mine, count):
                 return self._your_answer(mine, count), YOU, 1.0
         else:
-            if _fits(mine, count):
+            if can_play(mine, count):
                 return self._your_answer(mine, count), YOU, 1.0
             if mine:
                 self.steps.append(LineStep(YOU, None, 0, count))

@@ -98,7 +98,7 @@ def play_points(ranks: Sequence[int], count: int) -> int:
     return points
 
 
-def _can_play(hand: tuple[int, ...], count: int) -> bool:
+def can_play(hand: tuple[int, ...], count: int) -> bool:
     # Hands are sorted by rank and pips grow with rank: the lowest card decides.
     return bool(hand) and PIPS[hand[0]] + count <= MAX_COUNT
 
@@ -185,10 +185,10 @@ def after_play(
     if count < MAX_COUNT:
         for step in range(1, seats):
             seat = (mover + step) % seats
-            if _can_play(hands[seat], count):
+            if can_play(hands[seat], count):
                 rest = search(hands, series, count, seat, needs, one_series, teams, against)
                 return tuple(a + b for a, b in zip(gained, rest, strict=True))
-        if _can_play(hands[mover], count):
+        if can_play(hands[mover], count):
             rest = search(hands, series, count, mover, needs, one_series, teams, against)
             return tuple(a + b for a, b in zip(gained, rest, strict=True))
         gained[mover] += GO_POINT
