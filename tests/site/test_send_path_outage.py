@@ -21,7 +21,11 @@ import pytest
 import websockets
 
 from tests.conftest import live_server_env
-from tests.server.test_durable_timers import eventually, in_the_database
+from tests.server.test_durable_timers import (  # shells_end: the module's shells are closed
+    eventually,
+    in_the_database,
+    shells_end,  # noqa: F401 - an autouse fixture
+)
 from tests.support.servers import DaphneServer, RedisServer
 from tests.support.services import require_redis_server
 
