@@ -36,12 +36,12 @@ logger = logging.getLogger(__name__)
 # since it holds its thread while it waits.
 RETRY_FOR_SECONDS = 60.0
 RETRY_FOR_SECONDS_BLOCKING = 5.0
-# After a message got through only on a retry, it is sent once more this much later: servers
-# resubscribe about a second after Redis returns, and a message published before their
-# subscription is back reaches nobody. Receivers drop what they already have (a match's
-# frames by ``seq``; the lobby's and tournaments' messages are idempotent: a seek or a chat
-# line replaces the one with its id, "changed" re-reads).
-RESEND_AFTER_RECOVERY_SECONDS = 2.0
+# After a message got through only on a retry, spare copies follow this many seconds after it:
+# servers resubscribe about a second after Redis returns (several on a loaded machine), and a
+# message published before their subscription is back reaches nobody. Receivers drop what they
+# already have (a match's frames by ``seq``; the lobby's and tournaments' messages are
+# idempotent: a seek or a chat line replaces the one with its id, "changed" re-reads).
+RESENDS_AFTER_RECOVERY_SECONDS = (2.0, 5.0, 10.0)
 
 
 def group_send_on_commit(group: str, message: dict[str, Any]) -> None:
@@ -120,8 +120,11 @@ async def group_send_until_delivered(
             continue
         break
     if failed:
-        await sleep(RESEND_AFTER_RECOVERY_SECONDS)
-        # The first copy got through; this one is a spare, so its failure does not matter.
-        with contextlib.suppress(Exception):
-            await layer.group_send(group, message)
+        since = 0.0
+        for at in RESENDS_AFTER_RECOVERY_SECONDS:
+            await sleep(at - since)
+            since = at
+            # The first copy got through; these are spares, so a failure does not matter.
+            with contextlib.suppress(Exception):
+                await layer.group_send(group, message)
     return True
