@@ -42,6 +42,12 @@ RETRY_FOR_SECONDS_BLOCKING = 5.0
 # already have (a match's frames by ``seq``; the lobby's and tournaments' messages are
 # idempotent: a seek or a chat line replaces the one with its id, "changed" re-reads).
 RESENDS_AFTER_RECOVERY_SECONDS = (2.0, 5.0, 10.0)
+# A send can also wait out an outage without failing: the pub/sub layer's connections retry
+# their reconnection themselves (cribbage_site/env.py PUBSUB_RECONNECT_TRIES), so a publish made
+# while Redis is down blocks, then goes through the moment Redis is back, often before any
+# server has subscribed again. One that took this long is treated as a retried one (spares
+# follow): a publish to a live Redis takes about a millisecond.
+SLOW_SEND_SECONDS = 0.5
 
 
 def group_send_on_commit(group: str, message: dict[str, Any]) -> None:
@@ -96,6 +102,7 @@ async def group_send_until_delivered(
     *,
     retry_for: float,
     sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+    clock: Callable[[], float] = time.monotonic,
 ) -> bool:
     """Send ``message`` to ``group``, retrying while the layer fails, for up to ``retry_for`` s.
 
@@ -105,6 +112,7 @@ async def group_send_until_delivered(
     """
     delay, waited, failed = 0.25, 0.0, False
     while True:
+        started = clock()
         try:
             await layer.group_send(group, message)
         except Exception as error:  # noqa: BLE001 - Redis' errors are many (connection, timeout)
@@ -118,6 +126,8 @@ async def group_send_until_delivered(
             waited += delay
             delay = min(delay * 2, 2.0)
             continue
+        # The send blocked while the layer reconnected: an outage all the same (see above).
+        failed = failed or clock() - started >= SLOW_SEND_SECONDS
         break
     if failed:
         since = 0.0
