@@ -88,3 +88,46 @@ def test_continue_lays_every_hand_down_at_once_in_the_chosen_card_order(js, orde
     assert seen["before"] == ["1-hand"]
     assert seen["after"] == ["1-hand", "0-hand", "0-crib"]
     assert seen["pone"] == expected
+
+
+def test_on_a_phone_a_long_count_scrolls_in_its_own_box_and_the_lit_item_stays_in_sight(js):
+    # A three-player show once put Continue below a 390x844 screen: the pone's hand, half the
+    # felt wide, had five scores, each wrapping. The list now keeps four lines' room (the
+    # phone's table.css) and scrolls itself to the item being counted.
+    js.page.set_viewport_size({"width": 390, "height": 844})
+    seen = js(
+        FAKE_CLOCK
+        + """
+        const link = document.createElement("link");
+        link.rel = "stylesheet";
+        link.href = "/static/css/table.css";
+        await new Promise((done) => { link.onload = done; document.head.append(link); });
+        """
+        + SHOW
+        + """
+        const fifteens = [["5S", "TD"], ["5H", "TD"], ["5S", "JC"], ["5H", "JC"], ["5D", "TD"],
+                          ["5D", "JC"], ["5S", "5H", "5D"]];
+        view.shown[0].items = fifteens.map((cards) => item("fifteen", 2, cards));
+        view.shown[0].total = 14;
+        panel.render();
+        const looks = [];
+        for (let step = 0; step < fifteens.length; step += 1) {
+          clock.advance(step ? ITEM_STEP_MS : 0);
+          const list = document.querySelector("#show-far .shown-items");
+          const lit = list.querySelector("li.current");
+          const box = lit.getBoundingClientRect(), room = list.getBoundingClientRect();
+          looks.push({ index: [...list.children].indexOf(lit), inside: box.top >= room.top - 0.5
+            && box.bottom <= room.bottom + 0.5, height: list.clientHeight,
+            whole: list.scrollHeight, fontSize: parseFloat(getComputedStyle(list).fontSize) });
+        }
+        return { looks, pageScrolled: window.scrollY };
+        """,
+        {"order": "ascending"},
+    )
+    looks = seen["looks"]
+    assert [look["index"] for look in looks] == list(range(7))
+    assert all(look["inside"] for look in looks), looks
+    # Capped at four lines of its own text, where the whole list is taller.
+    assert all(look["height"] <= 5 * 1.25 * look["fontSize"] + 1 for look in looks), looks
+    assert looks[0]["whole"] > looks[0]["height"] * 1.5, looks
+    assert seen["pageScrolled"] == 0, "only the list scrolls, not the page"

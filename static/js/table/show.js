@@ -175,6 +175,7 @@ export class ShowPanel {
     if (!entry) return;
     const items = [...entry.querySelectorAll(".shown-items li")];
     items.forEach((li, i) => li.classList.toggle("current", i === step));
+    if (step !== null && items[step]) keepInSight(items[step]);
     const wanted = step === null || !items[step] ? [] : items[step].dataset.cards.split(" ");
     lightCards(entry.querySelector(".shown-cards"), wanted);
   }
@@ -254,6 +255,17 @@ function itemElement(item, cards) {
   li.addEventListener("focus", () => lightCards(cards, item.cards));
   li.addEventListener("blur", () => lightCards(cards, []));
   return li;
+}
+
+/** Scroll the item's list (capped in height on a phone) so the item lies wholly inside it;
+ * only the list moves, never the page under the player. */
+function keepInSight(li) {
+  const list = li.parentElement;
+  if (list.scrollHeight <= list.clientHeight) return;
+  const box = li.getBoundingClientRect();
+  const room = list.getBoundingClientRect();
+  if (box.top < room.top) list.scrollTop -= room.top - box.top;
+  else if (box.bottom > room.bottom) list.scrollTop += box.bottom - room.bottom;
 }
 
 /** Light the cards of `wanted` in a shown hand and, when it counts, the starter in the middle. */
