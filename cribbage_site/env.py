@@ -160,10 +160,13 @@ def channel_layers_from(redis_url: str, kind: str = "pubsub", prefix: str = "asg
     if kind == "lists":
         config = {"hosts": [redis_url], "capacity": 1500, "expiry": 30, "prefix": prefix}
     else:
-        from redis.asyncio.retry import Retry
         from redis.backoff import ExponentialBackoff
 
-        retry = Retry(
+        from kernel.layer_health import WatchedRetry
+
+        # Watched: each failed try is noted, so the send path follows what it sends soon after
+        # with spare copies (kernel/layer_health.py says why).
+        retry = WatchedRetry(
             ExponentialBackoff(cap=PUBSUB_RECONNECT_MAX_WAIT, base=0.05), PUBSUB_RECONNECT_TRIES
         )
         config = {"hosts": [{"address": redis_url, "retry": retry}], "prefix": prefix}

@@ -27,6 +27,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
+from kernel import layer_health
 from kernel.metrics import ACTION_LATENCY, BROADCAST_RETRIES, BROADCASTS_LOST, action_send_claim
 from kernel.server_loop import start_on_server_loop, start_on_this_loop
 
@@ -43,11 +44,11 @@ RETRY_FOR_SECONDS_BLOCKING = 5.0
 # idempotent: a seek or a chat line replaces the one with its id, "changed" re-reads).
 RESENDS_AFTER_RECOVERY_SECONDS = (2.0, 5.0, 10.0)
 # A send can also wait out an outage without failing: the pub/sub layer's connections retry
-# their reconnection themselves (cribbage_site/env.py PUBSUB_RECONNECT_TRIES), so a publish made
-# while Redis is down blocks, then goes through the moment Redis is back, often before any
-# server has subscribed again. One that took this long is treated as a retried one (spares
-# follow): a publish to a live Redis takes about a millisecond.
-SLOW_SEND_SECONDS = 0.5
+# their reconnection themselves, so a publish made while Redis is down waits, then goes through
+# the moment Redis is back, often before any server has subscribed again. Every send that ends
+# this soon after a failure the layer retried away (kernel/layer_health.py) is followed by the
+# spares too.
+SPARES_AFTER_LAYER_FAILURE_SECONDS = 10.0
 
 
 def group_send_on_commit(group: str, message: dict[str, Any]) -> None:
@@ -102,7 +103,9 @@ async def group_send_until_delivered(
     *,
     retry_for: float,
     sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
-    clock: Callable[[], float] = time.monotonic,
+    layer_failed_lately: Callable[[], bool] = lambda: layer_health.failed_within(
+        SPARES_AFTER_LAYER_FAILURE_SECONDS
+    ),
 ) -> bool:
     """Send ``message`` to ``group``, retrying while the layer fails, for up to ``retry_for`` s.
 
@@ -112,7 +115,6 @@ async def group_send_until_delivered(
     """
     delay, waited, failed = 0.25, 0.0, False
     while True:
-        started = clock()
         try:
             await layer.group_send(group, message)
         except Exception as error:  # noqa: BLE001 - Redis' errors are many (connection, timeout)
@@ -126,9 +128,9 @@ async def group_send_until_delivered(
             waited += delay
             delay = min(delay * 2, 2.0)
             continue
-        # The send blocked while the layer reconnected: an outage all the same (see above).
-        failed = failed or clock() - started >= SLOW_SEND_SECONDS
         break
+    # A failure redis-py retried away lately: an outage all the same (see above).
+    failed = failed or layer_failed_lately()
     if failed:
         since = 0.0
         for at in RESENDS_AFTER_RECOVERY_SECONDS:

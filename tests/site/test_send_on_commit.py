@@ -10,7 +10,6 @@ from django.db import transaction
 from kernel import sending
 from kernel.sending import (
     RESENDS_AFTER_RECOVERY_SECONDS,
-    SLOW_SEND_SECONDS,
     group_send_on_commit,
     group_send_until_delivered,
 )
@@ -33,14 +32,9 @@ class FlakyLayer:
 class Clock:
     def __init__(self) -> None:
         self.waits: list[float] = []
-        self.now = 0.0
 
     async def sleep(self, seconds: float) -> None:
         self.waits.append(seconds)
-        self.now += seconds
-
-    def monotonic(self) -> float:
-        return self.now
 
 
 async def test_a_broadcast_sent_during_an_outage_arrives_when_the_layer_is_back():
@@ -58,37 +52,22 @@ async def test_a_broadcast_sent_during_an_outage_arrives_when_the_layer_is_back(
     assert [sum(after[: n + 1]) for n in range(spares)] == list(RESENDS_AFTER_RECOVERY_SECONDS)
 
 
-class BlockingLayer:
-    """Holds each send for ``blocked_for`` seconds of its clock before it goes through: the
-    pub/sub layer's connection reconnecting by itself while Redis is away, which raises
-    nothing to the caller."""
-
-    def __init__(self, clock: Clock, blocked_for: float) -> None:
-        self.clock, self.blocked_for = clock, blocked_for
-        self.delivered: list[str] = []
-
-    async def group_send(self, group: str, message: dict) -> None:
-        self.clock.now += self.blocked_for
-        self.blocked_for = 0.0
-        self.delivered.append(group)
-
-
-async def test_a_broadcast_held_while_the_layer_reconnected_is_followed_by_spares():
-    # The outage test's failure in a loaded full run: the publish waited in redis-py's own
-    # reconnection, went through the instant Redis was back, before the server had
-    # subscribed again, and, having raised nothing, got no spares: the lobby never heard it.
-    clock = Clock()
-    layer = BlockingLayer(clock, blocked_for=SLOW_SEND_SECONDS + 2)
+async def test_a_broadcast_that_gets_through_just_after_a_failure_redis_py_retried_gets_spares():
+    # The outage test's failure in loaded full runs: the publish waited in redis-py's own
+    # reconnection, went through the instant Redis was back, before the server had subscribed
+    # again, and, having raised nothing, got no spares: the lobby never heard it. A failure the
+    # layer's retry policy noted lately (kernel/layer_health.py) now brings the spares.
+    layer, clock = FlakyLayer(failures=0), Clock()
     assert await group_send_until_delivered(
-        layer, "lobby", {}, retry_for=60, sleep=clock.sleep, clock=clock.monotonic
+        layer, "lobby", {}, retry_for=60, sleep=clock.sleep, layer_failed_lately=lambda: True
     )
-    assert layer.delivered == ["lobby"] * (1 + len(RESENDS_AFTER_RECOVERY_SECONDS))
+    assert len(layer.delivered) == 1 + len(RESENDS_AFTER_RECOVERY_SECONDS)
 
 
 async def test_a_broadcast_that_gets_through_at_once_is_sent_once_without_waiting():
     layer, clock = FlakyLayer(failures=0), Clock()
     assert await group_send_until_delivered(
-        layer, "match-1", {}, retry_for=60, sleep=clock.sleep, clock=clock.monotonic
+        layer, "match-1", {}, retry_for=60, sleep=clock.sleep, layer_failed_lately=lambda: False
     )
     assert len(layer.delivered) == 1
     assert clock.waits == []
