@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import email
 import email.policy
-import socket
 from collections.abc import Iterator
 from email.message import EmailMessage
 
@@ -30,23 +29,30 @@ class Inbox:
         return "250 Message accepted for delivery"
 
 
-def _free_port() -> int:
+def _controller_started(inbox: Inbox) -> Controller:
+    """An SMTP server for ``inbox`` on the first port of PORTS it can bind.
+
+    It binds by trying, not by probing first: the suite's two workers each start mail servers,
+    and a port found free by a probe was once taken by the other worker before this one bound
+    it ("address already in use" at a test's setup).
+    """
+    refused: OSError | None = None
     for port in PORTS:
-        with socket.socket() as probe:
-            try:
-                probe.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return port
-    raise RuntimeError(f"no free port in {PORTS}")
+        controller = Controller(inbox, hostname="127.0.0.1", port=port)
+        try:
+            controller.start()
+        except OSError as error:
+            controller.loop.close()  # its thread has ended; nothing else holds the loop
+            refused = error
+            continue
+        return controller
+    raise RuntimeError(f"no free port in {PORTS}") from refused
 
 
 def inbox_started() -> tuple[Inbox, Controller]:
     """An SMTP server on a free loopback port and its inbox (the caller stops the controller)."""
     inbox = Inbox()
-    controller = Controller(inbox, hostname="127.0.0.1", port=_free_port())
-    controller.start()
-    return inbox, controller
+    return inbox, _controller_started(inbox)
 
 
 def smtp_environment(controller: Controller) -> dict[str, str]:
@@ -63,8 +69,7 @@ def smtp_environment(controller: Controller) -> dict[str, str]:
 def smtp_inbox(settings) -> Iterator[Inbox]:
     """An SMTP server on 127.0.0.1, with Django's SMTP backend pointed at it."""
     inbox = Inbox()
-    controller = Controller(inbox, hostname="127.0.0.1", port=_free_port())
-    controller.start()
+    controller = _controller_started(inbox)
     settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
     settings.EMAIL_HOST = "127.0.0.1"
     settings.EMAIL_PORT = controller.port
