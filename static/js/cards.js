@@ -105,6 +105,7 @@ export async function saveCardOrder(order, storage = globalThis.localStorage, wh
         body,
         headers: { "X-CSRFToken": decodeURIComponent(token) },
         credentials: "same-origin",
+        keepalive: true, // finished even when the player leaves or reloads the page at once
       });
       if (response.ok) document.body.dataset.cardOrder = order;
       return response.ok;
