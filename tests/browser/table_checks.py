@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from games.engine import parse_card, parse_cards, score_show
 from tests.browser.conftest import Player
 
@@ -37,14 +39,33 @@ def act(
             page.click("#discard-button")
         return "discard"
     if legal["play"]:
-        card = page.locator("#hand-near button.card.playable").first
-        if keyboard:
-            card.focus()
-            page.keyboard.press("Enter")
-        else:
-            card.click()
+        for _ in range(3):
+            card = page.locator("#hand-near button.card.playable").first
+            if keyboard:
+                card.focus()
+                page.keyboard.press("Enter")
+            else:
+                card.click()
+            if play_went(page, len(view["played"])):
+                return "play"
+            # A click whose card was drawn anew between the press and the release makes no
+            # click event (seen once after the other player's reload): look, then press again.
         return "play"
     return None
+
+
+# The play left the page: sent and unanswered, or answered (the pile grew, or the turn passed).
+PLAY_WENT = """(before) => window.cribbage.connection.pending.size > 0
+  || window.cribbage.view.played.length !== before
+  || !(window.cribbage.view.legal.play || []).length"""
+
+
+def play_went(page, played_before: int, timeout_ms: int = 3_000) -> bool:
+    try:
+        page.wait_for_function(PLAY_WENT, arg=played_before, timeout=timeout_ms)
+    except PlaywrightTimeout:
+        return False
+    return True
 
 
 def continue_past_show(player: Player, *, on_show: Callable[[int], None] | None = None) -> None:

@@ -35,7 +35,7 @@ def test_the_hand_follows_the_chosen_card_order_and_remembers_it_after_a_reload(
     assert ranks(hand_on_page(alice)) == sorted(ranks(hand_on_page(alice)), reverse=True)
     # A member's order is saved to their account: the reload must come after the save (in a
     # loaded full run the reload's page was rendered before the save had landed).
-    alice.page.wait_for_function("document.body.dataset.cardOrder === 'descending'")
+    alice.page.wait_for_function("() => document.body.dataset.cardOrder === 'descending'")
 
     alice.page.reload()
     alice.page.wait_for_selector("#connection[data-state=open]")
@@ -44,11 +44,11 @@ def test_the_hand_follows_the_chosen_card_order_and_remembers_it_after_a_reload(
 
     alice.page.select_option("#card-order", "dealt")
     assert hand_on_page(alice) == alice.view()["cards"]
-    alice.page.wait_for_function("document.body.dataset.cardOrder === 'dealt'")
+    alice.page.wait_for_function("() => document.body.dataset.cardOrder === 'dealt'")
     alice.page.select_option("#card-order", "ascending")
     assert ranks(hand_on_page(alice)) == sorted(ranks(hand_on_page(alice)))
     # Saved before the test ends: alice's account order is the next test's starting order.
-    alice.page.wait_for_function("document.body.dataset.cardOrder === 'ascending'")
+    alice.page.wait_for_function("() => document.body.dataset.cardOrder === 'ascending'")
     # Bob's own choice is his: his browser never heard of Alice's.
     assert bob.page.input_value("#card-order") == "ascending"
 
