@@ -193,6 +193,13 @@ class SiteWorker(Worker):
                 try:
                     self._requeue_interrupted()
                     ran = self.run_one()
+                    if ran:
+                        # There may be more due: wake one sibling to look while this one ran.
+                        task_alarm.ring(time.time())
+                    else:
+                        # Inside the guard: its query meets an outage as often as the claim
+                        # does (once it ended the process with PostgreSQL's restart).
+                        self._sleep_until_due()
                 except DATABASE_UNAVAILABLE as error:
                     self._wait_out_outage(error, backoff, "running tasks")
                     continue
@@ -201,11 +208,6 @@ class SiteWorker(Worker):
                     self.stopping.wait(backoff.next())
                     continue
                 backoff.reset()
-                if ran:
-                    # There may be more due: wake one sibling to look while this one ran.
-                    task_alarm.ring(time.time())
-                else:
-                    self._sleep_until_due()
         finally:
             connection.close()
 
