@@ -82,6 +82,8 @@ class Lobby {
   handle(frame) {
     switch (frame.type) {
       case "hello":
+        // Live: this page's socket is in the lobby's groups and will hear its pushes.
+        this.root.dataset.live = "true";
         if (frame.me) this.userId = frame.me.id;
         this.renderSeeks(frame.seeks);
         this.renderLive(frame.live_matches);

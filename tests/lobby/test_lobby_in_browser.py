@@ -22,6 +22,12 @@ def enter_lobby_as_guest(page, server) -> str:
     return name
 
 
+def lobby_is_live(page) -> None:
+    """Wait for the lobby page's socket hello: a seek accepted before it would tell the page
+    nothing (a full run once saw the creator left on the lobby page when the match began)."""
+    page.wait_for_selector("#lobby[data-live=true]", timeout=10_000)
+
+
 def test_a_seek_appears_for_another_player_who_accepts_and_both_land_on_the_match(
     site_server, new_page
 ):
@@ -32,6 +38,7 @@ def test_a_seek_appears_for_another_player_who_accepts_and_both_land_on_the_matc
 
     alice.get_by_test_id("create-seek").click()
     alice.wait_for_url(site_server.url + "/lobby/")
+    lobby_is_live(alice)
     assert alice.get_by_test_id("cancel-seek").count() == 1
 
     # Bob never reloads: the seek arrives over the lobby socket.
@@ -136,6 +143,7 @@ def test_match_chat_reaches_the_other_player_but_not_a_spectator(site_server, ne
     enter_lobby_as_guest(friend, site_server)
     host.get_by_test_id("create-seek").click()
     host.wait_for_url(site_server.url + "/lobby/")
+    lobby_is_live(host)
     friend.locator(".seek", has_text=host_name).get_by_test_id("accept-seek").click()
     friend.wait_for_url(MATCH_URL, timeout=10_000)
     host.wait_for_url(MATCH_URL, timeout=10_000)
@@ -241,6 +249,7 @@ def test_the_periodic_refresh_keeps_focus_and_leaves_the_chat_and_seeks_in_place
     enter_lobby_as_guest(bob, site_server)
     alice.get_by_test_id("create-seek").click()
     alice.wait_for_url(site_server.url + "/lobby/")
+    lobby_is_live(alice)
     alice.get_by_test_id("lobby-chat-input").fill("anyone for a game?")
     alice.get_by_test_id("lobby-chat-send").click()
     bob.locator("[data-testid=lobby-chat-log] li", has_text="anyone for a game?").wait_for(
@@ -275,6 +284,7 @@ def test_the_seek_list_filters_by_the_creators_rating(site_server, new_page):
     alice_name = enter_lobby_as_guest(alice, site_server)
     alice.get_by_test_id("create-seek").click()
     alice.wait_for_url(site_server.url + "/lobby/")
+    lobby_is_live(alice)
 
     seek = bob.locator(".seek", has_text=alice_name)
     seek.get_by_test_id("accept-seek").wait_for(timeout=10_000)
