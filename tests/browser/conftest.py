@@ -55,6 +55,38 @@ def table_users(live_database, site_server):
     return names
 
 
+# Each person's session cookie from their first login this run, by server and name.
+SIGNED_IN: dict[tuple[str, str], list[dict]] = {}
+
+SIGNED_IN_AS = "() => document.querySelector('.user-box .user-name')?.textContent ?? null"
+
+
+def log_in_page(page, base_url: str, name: str, next_path: str = "/") -> None:
+    """Log ``name`` in on ``page`` (a fresh browser context) and open ``next_path``.
+
+    A person's first login on a server goes through the real login page; later ones hand the
+    new context that session's cookie and open ``next_path`` straight away, once it shows them
+    logged in. The login page costs a password hash and three page loads (most of a second under
+    the suite's load), almost every browser test logs in two or three people, and the login
+    itself is tested in tests/accounts. A session that has ended (logged out, or a new server
+    on the same port) goes through the login page again.
+    """
+    key = (base_url, name)
+    cookies = SIGNED_IN.get(key)
+    if cookies:
+        page.context.add_cookies(cookies)
+        page.goto(f"{base_url}{next_path}")
+        if page.evaluate(SIGNED_IN_AS) == name:
+            return
+        page.context.clear_cookies()
+    page.goto(f"{base_url}/accounts/login/?next={next_path}")
+    page.fill("#id_username", name)
+    page.fill("#id_password", PASSWORD)
+    page.click("main form button[type=submit]")
+    page.wait_for_url(f"**{next_path}")
+    SIGNED_IN[key] = [c for c in page.context.cookies() if c["name"] == "sessionid"]
+
+
 @dataclass
 class Player:
     """One person's browser page at the table."""
@@ -64,11 +96,7 @@ class Player:
     base_url: str
 
     def log_in(self, next_path: str = "/") -> None:
-        self.page.goto(f"{self.base_url}/accounts/login/?next={next_path}")
-        self.page.fill("#id_username", self.name)
-        self.page.fill("#id_password", PASSWORD)
-        self.page.click("main form button[type=submit]")
-        self.page.wait_for_url(f"**{next_path}")
+        log_in_page(self.page, self.base_url, self.name, next_path)
 
     def view(self) -> dict:
         """The page's current view (what it has drawn)."""

@@ -196,3 +196,16 @@ def check_show_against_engine(player: Player) -> int:
         assert int(shown["total"]) == result.total
         checked += 1
     return checked
+
+
+# Everything drawn on the felt (cards, backs, piles, labels) that reaches past its left or right
+# edge.
+OVERHANGING = """() => {
+  const felt = document.querySelector("#felt").getBoundingClientRect();
+  return [...document.querySelectorAll("#felt *")]
+    .filter((element) => element.getClientRects().length)
+    .map((element) => [element.className, element.getBoundingClientRect()])
+    .filter(([, box]) => box.width && (box.left < felt.left - 0.5 || box.right > felt.right + 0.5))
+    .map(([name, box]) => `${name || "?"} at ${Math.round(box.left)}..${Math.round(box.right)}`
+      + ` (felt ${Math.round(felt.left)}..${Math.round(felt.right)})`);
+}"""

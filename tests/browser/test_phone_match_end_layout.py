@@ -5,50 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import settle, start_match
-from tests.browser.table_checks import act, continue_past_show
+from tests.browser.conftest import start_match
+from tests.browser.table_checks import OVERHANGING
 from tests.conftest import save_screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 PHONE = {"width": 390, "height": 844}
-
-# Everything drawn on the felt (cards, backs, piles, labels) that reaches past its left or right
-# edge.
-OVERHANGING = """() => {
-  const felt = document.querySelector("#felt").getBoundingClientRect();
-  return [...document.querySelectorAll("#felt *")]
-    .filter((element) => element.getClientRects().length)
-    .map((element) => [element.className, element.getBoundingClientRect()])
-    .filter(([, box]) => box.width && (box.left < felt.left - 0.5 || box.right > felt.right + 0.5))
-    .map(([name, box]) => `${name || "?"} at ${Math.round(box.left)}..${Math.round(box.right)}`
-      + ` (felt ${Math.round(felt.left)}..${Math.round(felt.right)})`);
-}"""
-
-
-def test_nothing_overhangs_the_felt_at_the_end_of_a_phone_match(seat_players):
-    alice, bob = seat_players(PHONE, PHONE, has_touch=True, is_mobile=True)
-    start_match(alice, bob, variant="five")
-    players = [alice, bob]
-    seq = -1
-    for _ in range(300):
-        truth = settle(players, after=seq)
-        seq = truth["seq"]
-        if truth["view"]["phase"] == "match_over":
-            break
-        acted = [act(player, player.view(), keyboard=False) for player in players]
-        assert any(acted), "nobody could act"
-    else:
-        pytest.fail("the match did not finish")
-    for player in players:
-        player.page.wait_for_selector("#result-panel", state="visible")
-        save_screenshot(player.page, f"match-end-phone-{player.name}")
-        assert player.page.evaluate(OVERHANGING) == []
-        assert player.page.evaluate("document.documentElement.scrollWidth") <= 390
-        # The last show laid down whole (Continue): still nothing past the edges.
-        continue_past_show(player)
-        save_screenshot(player.page, f"match-end-phone-{player.name}-shown")
-        assert player.page.evaluate(OVERHANGING) == []
 
 
 @pytest.mark.parametrize("variant", ["six", "five"])

@@ -1,11 +1,18 @@
-"""Two people play a whole match in two browsers, with mouse, keyboard and a phone-sized screen."""
+"""Two people play a whole match in two browsers, with mouse, keyboard and a phone-sized screen;
+at its end nothing on the felt overhangs its edges (issue 26 item 8)."""
 
 from __future__ import annotations
 
 import pytest
 
 from tests.browser.conftest import settle, start_match
-from tests.browser.table_checks import act, check_show_against_engine, check_table
+from tests.browser.table_checks import (
+    OVERHANGING,
+    act,
+    check_show_against_engine,
+    check_table,
+    continue_past_show,
+)
 from tests.conftest import save_screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -65,6 +72,9 @@ def test_alice_and_bob_play_a_five_card_game_to_61_through_the_page(seat_players
         assert check_show_against_engine(player) == len(truth["view"]["shown"]), (
             "the last hand's show stays on the table"
         )
+        # Nothing drawn on the felt overhangs its edges once the match is over (a stray card
+        # back once hung over the phone's left edge), nor once the last show is laid down whole.
+        assert player.page.evaluate(OVERHANGING) == []
     assert shows_checked > 0
     for player in players:
         # Every shuffle of the match (the cut and each deal) was checked by the page and passed.
@@ -77,4 +87,7 @@ def test_alice_and_bob_play_a_five_card_game_to_61_through_the_page(seat_players
     assert f"the game {final[winner]} to {final[1 - winner]}" in alice.page.inner_text("#log")
     save_screenshot(alice.page, "phase-game-over-desktop")
     save_screenshot(bob.page, "phase-game-over-phone")
+    for player in players:
+        continue_past_show(player)
+        assert player.page.evaluate(OVERHANGING) == []
     assert bob.page.evaluate("document.documentElement.scrollWidth") <= 360

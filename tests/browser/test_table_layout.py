@@ -1,17 +1,17 @@
 """The table on a laptop, a desktop and a phone: what a player needs is in view in every phase.
 
-For each screen, alice and bob play the first hand of a manual-scoring match with Muggins (so
-every phase comes by: the discard, the play, a claim, a Muggins window, the show and the next
-deal held back behind it). At each phase the board, the count, the player's hand and the buttons
-they may press must lie inside the viewport of the unscrolled page. Screenshots of every phase
-and screen go to test-artifacts/.
+In one match alice (on a phone) and bob (measured at a laptop's and then a desktop's size) play
+the first hand of a manual-scoring match with Muggins, so every phase comes by: the discard, the
+play, a claim, a Muggins window, the show and the next deal held back behind it. At each phase
+the board, the count, the player's hand and the buttons they may press must lie inside the
+viewport of the unscrolled page. Screenshots of every phase and screen go to test-artifacts/.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import settle, start_match
+from tests.browser.conftest import Player, settle, start_match
 from tests.browser.table_checks import act
 from tests.browser.test_manual_scoring_and_muggins import claim, true_points
 from tests.conftest import save_screenshot
@@ -124,13 +124,43 @@ def assert_crib_faces_readable(page, screen: str) -> None:
         assert in_sight >= 0.34, f"{screen}: only {in_sight:.0%} of {card} in the crib is in sight"
 
 
-@pytest.mark.parametrize("screen", SCREENS)
-def test_the_board_count_hand_and_buttons_are_in_view_together_in_every_phase(seat_players, screen):
-    viewport, options = SCREENS[screen]
-    alice, bob = seat_players(viewport, viewport, **options)
+def measure_on(page, phase: str, screen: str, shots: set[tuple[str, str]]) -> None:
+    """Lay ``page`` out at ``screen``'s size, keep a screenshot of the first time each phase is
+    seen there, and check that what the phase needs is in view."""
+    viewport = SCREENS[screen][0]
+    if page.viewport_size != viewport:
+        page.set_viewport_size(viewport)
+    if (screen, phase) not in shots:
+        save_screenshot(page, f"layout-{screen}-{phase}")
+        shots.add((screen, phase))
+    try:
+        assert_in_view(page, phase, screen)
+        assert_crib_faces_readable(page, screen)
+    except AssertionError:
+        save_screenshot(page, f"layout-{screen}-{phase}-out-of-view")
+        raise
+
+
+def test_the_board_count_hand_and_buttons_are_in_view_together_in_every_phase(
+    site_server, new_page, table_users
+):
+    """One match measures the three screens: alice plays on a phone (touch), and bob's page is
+    measured at the laptop's size and then the desktop's in every phase (the table's layout is
+    CSS alone, so a resized page lays itself out again at once). Alice is the one who calls
+    Muggins, so its window is measured on the smallest screen."""
+    alice = Player(
+        table_users[0],
+        new_page(viewport=SCREENS["phone"][0], **SCREENS["phone"][1]),
+        site_server.url,
+    )
+    bob = Player(table_users[1], new_page(viewport=SCREENS["laptop"][0]), site_server.url)
+    screens = {alice.name: ["phone"], bob.name: ["laptop", "desktop"]}
+    for player in (alice, bob):
+        player.log_in()
     start_match(alice, bob, variant="six", scoring="manual", muggins=True)
     players = [alice, bob]
     seen: set[str] = set()
+    shots: set[tuple[str, str]] = set()
     seq = -1
     missed = None  # what bob's too-small claim left: alice names it when she calls Muggins
     called = False
@@ -141,9 +171,7 @@ def test_the_board_count_hand_and_buttons_are_in_view_together_in_every_phase(se
             phase = phase_of(player.page)
             if phase is None:
                 continue
-            if phase not in seen:
-                save_screenshot(player.page, f"layout-{screen}-{phase}")
-                seen.add(phase)
+            seen.add(phase)
             if phase.endswith("claim"):
                 # A button for every count up to 12 (11 too); 13 to 29 go in the number box.
                 quick = player.page.eval_on_selector_all(
@@ -151,12 +179,10 @@ def test_the_board_count_hand_and_buttons_are_in_view_together_in_every_phase(se
                 )
                 assert quick == [str(n) for n in range(13)]
                 assert player.page.get_attribute("#claim-points", "max") == "29"
-            try:
-                assert_in_view(player.page, phase, screen)
-                assert_crib_faces_readable(player.page, screen)
-            except AssertionError:
-                save_screenshot(player.page, f"layout-{screen}-{phase}-out-of-view")
-                raise
+            for screen in screens[player.name]:
+                measure_on(player.page, phase, screen, shots)
+            if len(screens[player.name]) > 1:
+                player.page.set_viewport_size(SCREENS[screens[player.name][0]][0])
         # Every phase is seen within the first hands: a deal where the player to play always
         # holds the Muggins window first shows "play" only in a later hand.
         done = {"discard", "play", "play-claim", "show-claim", "show"} <= seen
@@ -187,3 +213,5 @@ def test_the_board_count_hand_and_buttons_are_in_view_together_in_every_phase(se
         assert any(acted), f"nobody could act in {truth['view']['phase']}"
     assert {"discard", "play", "play-claim", "show-claim", "show"} <= seen, seen
     assert missed is None or called, "alice never called Muggins on bob's short claim"
+    assert not called or ("phone", "muggins") in shots, "the Muggins window was never measured"
+    assert {screen for screen, _ in shots} == set(SCREENS)

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from tests.browser.conftest import PASSWORD, create_live_users
+from tests.browser.conftest import PASSWORD, create_live_users, log_in_page
 from tests.conftest import ARTIFACTS_DIR, save_screenshot
 from tests.support.accessibility import blocking_violations, describe
 from tests.support.servers import PROJECT_DIR
@@ -39,11 +39,7 @@ def make_staff(database_url: str, name: str) -> None:
 
 
 def log_in(page, server, name: str, next_path: str) -> None:
-    page.goto(f"{server.url}/accounts/login/?next={next_path}")
-    page.fill("#id_username", name)
-    page.fill("#id_password", PASSWORD)
-    page.click("main form button[type=submit]")
-    page.wait_for_url(f"**{next_path}")
+    log_in_page(page, server.url, name, next_path)
 
 
 def assert_accessible(page) -> None:

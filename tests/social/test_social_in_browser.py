@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from tests.browser.conftest import PASSWORD, create_live_users
+from tests.browser.conftest import create_live_users, log_in_page
 from tests.conftest import save_screenshot
 from tests.support.accessibility import blocking_violations, describe
 
@@ -22,11 +22,7 @@ LAPTOP = {"width": 1366, "height": 768}
 
 
 def log_in(page, server, name: str, next_path: str = "/friends/") -> None:
-    page.goto(f"{server.url}/accounts/login/?next={next_path}")
-    page.fill("#id_username", name)
-    page.fill("#id_password", PASSWORD)
-    page.click("main form button[type=submit]")
-    page.wait_for_url(f"**{next_path}")
+    log_in_page(page, server.url, name, next_path)
 
 
 def test_friends_challenge_accept_and_block(site_server, live_database, new_page):
