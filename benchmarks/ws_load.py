@@ -349,8 +349,9 @@ def main() -> None:
                             echo_rate = asyncio.run(run_echo(servers, args.matches, args.seconds))
                     else:
                         # Paced like people (latency under a realistic load), then flat out (the
-                        # most actions per second, compared with the echo ceiling).
-                        for think in [*args.think, 0.0]:
+                        # most actions per second, compared with the echo ceiling); ``--think 0``
+                        # runs flat out once.
+                        for think in dict.fromkeys([*args.think, 0.0]):
                             started = time.perf_counter()
                             prefix = f"bench{int(started)}-{think:g}-"
                             matches = create_matches(servers[0].env, args.matches, prefix=prefix)
