@@ -117,9 +117,7 @@ def test_a_hand_at_three_and_four_says_the_throw_marks_the_pile_and_fits_the_scr
             if page.evaluate("window.cribbage.view.played.length") >= 2:
                 check_pile(page)
                 if not piles:
-                    page.locator(".play-area").screenshot(
-                        path=str(save_screenshot(page, f"many-{table}-{screen}-pile"))
-                    )
+                    save_screenshot(page, f"many-{table}-{screen}-pile", of=".play-area")
                 piles += 1
             card = page.locator("#hand-near button.card.playable").first
             played = page.evaluate("window.cribbage.view.played.length")

@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from tests.browser.conftest import PASSWORD, create_live_users, log_in_page
-from tests.conftest import ARTIFACTS_DIR, save_screenshot
+from tests.conftest import save_screenshot
 from tests.support.accessibility import blocking_violations, describe
 from tests.support.servers import PROJECT_DIR
 
@@ -88,10 +88,7 @@ def test_a_reported_player_is_muted_by_staff_and_their_next_line_reaches_nobody(
     # The page offers no second report of the line (the server refuses one too: test_reports).
     assert line.locator(".chat-report").is_disabled()
     assert line.locator(".chat-report").inner_text() == "Reported"
-    ARTIFACTS_DIR.mkdir(parents=True, exist_ok=True)
-    alice.locator("[data-chat-panel]").screenshot(
-        path=str(ARTIFACTS_DIR / "reported-line-phone.png")
-    )
+    save_screenshot(alice, "reported-line-phone", of="[data-chat-panel]")
 
     staff = new_page(DESKTOP)
     staff.goto(f"{site_server.url}/admin/login/?next=/admin/moderation/report/")
