@@ -120,6 +120,8 @@ def _lobby_hello(user) -> dict[str, Any]:
         "online": selectors.online_count(),
         "chat": selectors.chat_recent(room=LOBBY_CHAT_ROOM, listener_id=listener),
         "chat_muted": chat_gates.hears_nobody(listener),
+        # A match a seek of theirs became while this page was not listening: go there.
+        "your_match": selectors.seek_match_unopened(user=user),
     }
 
 

@@ -22,6 +22,7 @@ from games.privacy import matches_sealed
 from games.services.presence import (
     LOBBY,
     absences_since,
+    match_ever_attended,
     matches_with_a_player_present,
     people_present,
 )
@@ -112,6 +113,35 @@ def seek_creator_gone(seek: Seek, *, lobby_absences: dict[int, Any] | None = Non
         return False
     since = lobby_absences.get(seek.creator_id) or seek.created_at
     return (timezone.now() - since).total_seconds() > lobby_settings.seek_creator_grace_seconds()
+
+
+# How long after a seek of theirs became a match its creator's lobby still sends them there.
+SEEK_MATCH_UNOPENED_SECONDS = 120
+
+
+def seek_match_unopened(*, user: User | AnonymousUser | None) -> dict[str, Any] | None:
+    """The match a seek of ``user``'s became in the last two minutes, while they have not yet
+    opened it, or None.
+
+    The lobby tells a seek's creator that it was accepted by a push ("match_started"). A lobby
+    page whose socket joins a moment too late (just after the seek was created, or after a
+    reconnect) misses that push, and its creator would sit in the lobby while the match's
+    clocks run. The page's hello names the match instead; once they have opened it (a socket
+    of theirs at the match, games' presence), it is no longer named.
+    """
+    if user is None or not user.is_authenticated:
+        return None
+    since = timezone.now() - timedelta(seconds=SEEK_MATCH_UNOPENED_SECONDS)
+    seek = (
+        Seek.objects.filter(creator_id=user.pk, match__isnull=False, match__created_at__gte=since)
+        .exclude(match__status=Match.Status.FINISHED)
+        .select_related("match")
+        .order_by("-match__created_at")
+        .first()
+    )
+    if seek is None or seek.match is None or user.pk in match_ever_attended(match=seek.match):
+        return None
+    return {"match_id": seek.match.pk, "url": f"/matches/{seek.match.pk}/"}
 
 
 def open_seeks() -> list[dict[str, Any]]:

@@ -82,6 +82,12 @@ class Lobby {
   handle(frame) {
     switch (frame.type) {
       case "hello":
+        // A seek of this person's was accepted while this page was not listening (it missed
+        // the "match_started" push): the table waits for them.
+        if (frame.your_match) {
+          window.location.assign(frame.your_match.url);
+          return;
+        }
         // Live: this page's socket is in the lobby's groups and will hear its pushes.
         this.root.dataset.live = "true";
         if (frame.me) this.userId = frame.me.id;

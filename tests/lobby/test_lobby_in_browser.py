@@ -28,6 +28,26 @@ def lobby_is_live(page) -> None:
     page.wait_for_selector("#lobby[data-live=true]", timeout=10_000)
 
 
+def test_a_creator_who_was_away_when_the_seek_was_accepted_is_sent_to_the_match(
+    site_server, new_page
+):
+    """Alice makes a seek and looks at the rules; bob accepts it while her lobby is closed (no
+    push reaches her). Back in the lobby, its hello sends her to the match bob is at."""
+    alice = new_page()
+    alice_name = enter_lobby_as_guest(alice, site_server)
+    alice.get_by_test_id("create-seek").click()
+    alice.wait_for_url(site_server.url + "/lobby/")
+    bob = new_page()
+    enter_lobby_as_guest(bob, site_server)
+    alice.goto(site_server.url + "/rules/")
+    seek = bob.locator(".seek", has_text=alice_name)
+    seek.get_by_test_id("accept-seek").click(timeout=10_000)
+    bob.wait_for_url(MATCH_URL, timeout=10_000)
+    alice.goto(site_server.url + "/lobby/")
+    alice.wait_for_url(bob.url, timeout=10_000)
+    alice.locator("#hand-near button.card").nth(5).wait_for(timeout=10_000)
+
+
 def test_a_seek_appears_for_another_player_who_accepts_and_both_land_on_the_match(
     site_server, new_page
 ):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from asgiref.sync import sync_to_async
 
@@ -10,6 +12,7 @@ from games.models import Match
 from games.services.presence import match_seconds_absent
 from lobby import services
 from lobby.models import ChatMessage, Seek
+from lobby.selectors import SEEK_MATCH_UNOPENED_SECONDS
 from tests.server.sockets import connect
 from tests.support import presence
 from tests.support.tasks import tasks_run_due, tasks_waiting
@@ -97,6 +100,46 @@ async def test_accepting_sends_the_creator_to_the_match_and_removes_the_seek_for
     assert all(frame["type"] != "match_started" for frame in onlooker.frames)
     await creator.close()
     await onlooker.close()
+
+
+async def test_a_creator_whose_lobby_missed_the_acceptance_is_sent_to_the_match_by_the_hello(
+    alice, bob
+):
+    """A lobby page that joins just after its seek was accepted never hears match_started: its
+    hello names the match instead, until the creator has opened it (and never to anyone else)."""
+    seek = await sync_to_async(services.seek_create)(creator=alice, options=OPTIONS)
+    match = await sync_to_async(services.seek_accept)(seek_id=seek.pk, user=bob)
+    creator, hello = await lobby_as(alice)
+    assert hello["your_match"] == {"match_id": match.pk, "url": f"/matches/{match.pk}/"}
+    acceptor, bob_hello = await lobby_as(bob)
+    assert bob_hello["your_match"] is None
+    # The periodic refresh is a hello too: it still names the match while it is unopened.
+    await creator.send({"type": "refresh"})
+    assert (await creator.receive_until(is_type("hello")))["your_match"]["match_id"] == match.pk
+    # Alice opens the match: her lobby stops sending her there.
+    connected, table = await connect(match.pk, alice)
+    assert connected
+    await table.receive_until(is_type("hello"))
+    await creator.send({"type": "refresh"})
+    assert (await creator.receive_until(is_type("hello")))["your_match"] is None
+    for socket in (table, creator, acceptor):
+        await socket.close()
+
+
+async def test_the_hello_names_no_finished_match_nor_one_from_long_ago(alice, bob):
+    seek = await sync_to_async(services.seek_create)(creator=alice, options=OPTIONS)
+    match = await sync_to_async(services.seek_accept)(seek_id=seek.pk, user=bob)
+    old = match.created_at - timedelta(seconds=SEEK_MATCH_UNOPENED_SECONDS + 1)
+    await sync_to_async(Match.objects.filter(pk=match.pk).update)(created_at=old)
+    creator, hello = await lobby_as(alice)
+    assert hello["your_match"] is None
+    await creator.close()
+    await sync_to_async(Match.objects.filter(pk=match.pk).update)(
+        created_at=match.created_at, status=Match.Status.FINISHED
+    )
+    creator, hello = await lobby_as(alice)
+    assert hello["your_match"] is None
+    await creator.close()
 
 
 async def test_the_online_count_follows_people_arriving_and_leaving(alice, bob):
