@@ -196,10 +196,11 @@ def start_match(
     page.wait_for_url("**/lobby/invite/*/")
     invite = page.input_value("[data-testid=share-url]")
     page.get_by_role("link", name="Go to the table").click()
+    # The joiner opens the link while the creator's table loads (the two pages load side by side).
+    joiner.page.goto(invite)
     page.wait_for_url("**/matches/*/")
     # The table shows its creator the same secret link, never the guessable match number.
     assert page.input_value("#invite-link") == invite
-    joiner.page.goto(invite)
     joiner.page.click("[data-testid=accept-invitation]")
     joiner.page.wait_for_url("**/matches/*/")
     joiner.page.wait_for_selector("#connection[data-state=open]")
