@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import settle, start_match
+from tests.browser.conftest import Player, settle, start_match
 from tests.browser.table_checks import act
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -26,10 +26,18 @@ Element.prototype.animate = function (...args) {
 """
 
 
-def motion_while_playing(seat_players, reduced_motion: str) -> list[str]:
-    """Alice and Bob discard and play until a peg has moved; what moved on Alice's page."""
-    alice, bob = seat_players(DESKTOP, DESKTOP, reduced_motion=reduced_motion)
-    alice.page.add_init_script(COUNT_MOTION)
+def test_cards_and_pegs_move_for_one_player_and_not_for_one_who_asks_for_reduced_motion(
+    site_server, new_page, table_users
+):
+    """Alice and Bob discard and play until a peg has moved, in one match: Alice's browser
+    welcomes motion, Bob's asks for less. What moved on each page is counted."""
+    alice, bob = (
+        Player(name, new_page(viewport=DESKTOP, reduced_motion=motion), site_server.url)
+        for name, motion in zip(table_users, ("no-preference", "reduce"), strict=False)
+    )
+    for player in (alice, bob):
+        player.log_in()
+        player.page.add_init_script(COUNT_MOTION)
     start_match(alice, bob, variant="five")
     players = [alice, bob]
     seq = -1
@@ -43,17 +51,10 @@ def motion_while_playing(seat_players, reduced_motion: str) -> list[str]:
         assert any(acted)
     else:
         pytest.fail("nobody scored in the play")
-    return alice.page.evaluate("window.motionStarted")
-
-
-def test_played_cards_and_pegs_move_when_motion_is_welcome(seat_players):
-    moved = motion_while_playing(seat_players, "no-preference")
+    moved = alice.page.evaluate("window.motionStarted")
     assert any("just-played" in entry for entry in moved), moved
     assert any(entry.startswith("animate peg") for entry in moved), moved
-
-
-def test_nothing_moves_for_a_player_who_asks_for_reduced_motion(seat_players):
-    assert motion_while_playing(seat_players, "reduce") == []
+    assert bob.page.evaluate("window.motionStarted") == []
 
 
 def test_alice_sees_bob_disconnected_beside_his_name_and_back_again(seat_players):
