@@ -113,6 +113,9 @@ async def test_a_creator_whose_lobby_missed_the_acceptance_is_sent_to_the_match_
     assert hello["your_match"] == {"match_id": match.pk, "url": f"/matches/{match.pk}/"}
     acceptor, bob_hello = await lobby_as(bob)
     assert bob_hello["your_match"] is None
+    visitor, visitor_hello = await lobby_as(None)  # an anonymous visitor: nothing of anyone's
+    assert visitor_hello["your_match"] is None
+    await visitor.close()
     # The periodic refresh is a hello too: it still names the match while it is unopened.
     await creator.send({"type": "refresh"})
     assert (await creator.receive_until(is_type("hello")))["your_match"]["match_id"] == match.pk

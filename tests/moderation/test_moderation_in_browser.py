@@ -38,10 +38,6 @@ def make_staff(database_url: str, name: str) -> None:
     )
 
 
-def log_in(page, server, name: str, next_path: str) -> None:
-    log_in_page(page, server.url, name, next_path)
-
-
 def assert_accessible(page) -> None:
     """axe-core finds no serious or critical violation (as tests/browser/test_accessibility_audit)."""
     found = blocking_violations(page)
@@ -60,9 +56,9 @@ def test_a_reported_player_is_muted_by_staff_and_their_next_line_reaches_nobody(
     make_staff(live_database.url, "stella_mod")
 
     mallory = new_page(DESKTOP)
-    log_in(mallory, site_server, "mallory_mod", "/lobby/")
+    log_in_page(mallory, site_server.url, "mallory_mod", "/lobby/")
     alice = new_page(PHONE)
-    log_in(alice, site_server, "alice_mod", "/lobby/")
+    log_in_page(alice, site_server.url, "alice_mod", "/lobby/")
 
     say(mallory, RUDE)
     line = alice.locator("[data-testid=lobby-chat-log] li", has_text=RUDE).last
@@ -159,7 +155,7 @@ def test_a_player_reported_from_their_profile_is_warned_and_sees_it_once(
     make_staff(live_database.url, "sam_mod")
 
     ann = new_page(DESKTOP)
-    log_in(ann, site_server, "ann_mod", "/accounts/players/rex_mod/")
+    log_in_page(ann, site_server.url, "ann_mod", "/accounts/players/rex_mod/")
     ann.get_by_test_id("report-player").click()
     ann.wait_for_url("**/moderation/report/player/rex_mod/")
     ann.select_option("#report-reason", "name")
@@ -180,7 +176,7 @@ def test_a_player_reported_from_their_profile_is_warned_and_sees_it_once(
     staff_acts(staff, site_server, "warn", "rex_mod", {"text": "Please choose a different name."})
 
     rex = new_page(PHONE)
-    log_in(rex, site_server, "rex_mod", "/lobby/")
+    log_in_page(rex, site_server.url, "rex_mod", "/lobby/")
     banner = rex.get_by_test_id("staff-warnings")
     assert "Please choose a different name." in banner.inner_text()
     save_screenshot(rex, "staff-warning-phone")

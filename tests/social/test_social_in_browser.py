@@ -21,16 +21,12 @@ PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1366, "height": 768}
 
 
-def log_in(page, server, name: str, next_path: str = "/friends/") -> None:
-    log_in_page(page, server.url, name, next_path)
-
-
 def test_friends_challenge_accept_and_block(site_server, live_database, new_page):
     create_live_users(live_database.url, "ann_social", "ben_social")
     ann = new_page(viewport=LAPTOP)
     ben = new_page(viewport=PHONE)
-    log_in(ann, site_server, "ann_social")
-    log_in(ben, site_server, "ben_social")
+    log_in_page(ann, site_server.url, "ann_social", "/friends/")
+    log_in_page(ben, site_server.url, "ben_social", "/friends/")
 
     # Ann finds Ben by name and asks him to be friends.
     ann.get_by_test_id("friend-search").fill("ben_so")
