@@ -19,7 +19,7 @@ from tests.support.smtp import Inbox, inbox_started, smtp_environment
 from tests.support.tasks import BACKEND as TASKS_IN_THE_TEST_PROCESS
 
 # alice, bob, carol and mallory, for every test area that plays with people.
-pytest_plugins = ["tests.support.people", "tests.support.parallel", "tests.support.quick_flush"]
+pytest_plugins = ["tests.support.people", "tests.support.parallel", "tests.support.quick_database"]
 
 ARTIFACTS_DIR = Path(os.environ.get("TEST_ARTIFACTS_DIR", PROJECT_DIR / "test-artifacts"))
 
