@@ -90,11 +90,20 @@ def test_continue_lays_every_hand_down_at_once_in_the_chosen_card_order(js, orde
     assert seen["pone"] == expected
 
 
-def test_on_a_phone_a_long_count_scrolls_in_its_own_box_and_the_lit_item_stays_in_sight(js):
+@pytest.mark.parametrize(
+    "screen",
+    [{"width": 390, "height": 844}, {"width": 1366, "height": 768}],
+    ids=["phone", "laptop"],
+)
+def test_on_a_phone_or_laptop_a_long_count_scrolls_in_its_own_box_and_the_lit_item_stays_in_sight(
+    js, screen
+):
     # A three-player show once put Continue below a 390x844 screen: the pone's hand, half the
-    # felt wide, had five scores, each wrapping. The list now keeps four lines' room (the
-    # phone's table.css) and scrolls itself to the item being counted.
-    js.page.set_viewport_size({"width": 390, "height": 844})
+    # felt wide, had five scores, each wrapping. On a laptop's 768 pixels a hand of six or more
+    # scores, one under another while counted, pushed the claim form below the screen. The list
+    # now keeps four lines' room (table.css, narrow or short screens) and scrolls itself to the
+    # item being counted.
+    js.page.set_viewport_size(screen)
     seen = js(
         FAKE_CLOCK
         + """
