@@ -140,3 +140,52 @@ def test_on_a_phone_or_laptop_a_long_count_scrolls_in_its_own_box_and_the_lit_it
     assert all(look["height"] <= 5 * 1.25 * look["fontSize"] + 1 for look in looks), looks
     assert looks[0]["whole"] > looks[0]["height"] * 1.5, looks
     assert seen["pageScrolled"] == 0, "only the list scrolls, not the page"
+
+
+def test_on_a_laptop_the_hand_and_a_crib_being_counted_stay_side_by_side(js):
+    # On a laptop's 768 pixels the dealer's crib, its seven scores listed while counted, grew
+    # wider than the room beside the counted hand and dropped onto a row of its own, which pushed
+    # the claim form below the screen. In a two-player zone the two stay on one row (table.css).
+    js.page.set_viewport_size({"width": 1366, "height": 768})
+    seen = js(
+        FAKE_CLOCK
+        + """
+        const link = document.createElement("link");
+        link.rel = "stylesheet";
+        link.href = "/static/css/table.css";
+        await new Promise((done) => { link.onload = done; document.head.append(link); });
+        """
+        + SHOW
+        + """
+        document.body.innerHTML = '<div id="main-column"><div class="felt" id="felt">' +
+          '<div class="player-zone player-far"><div class="zone-cards"><div class="zone-show" id="show-far"></div></div></div>' +
+          '<div id="starter"></div><div id="show-panel"></div>' +
+          '<div class="player-zone player-near"><div class="zone-cards"><div class="zone-show" id="show-near"></div></div></div>' +
+          '</div></div>';
+        // The felt's width beside the board and log at 1366 px (the table's main column).
+        document.getElementById("main-column").style.width = "890px";
+        view.shown[1].total = 2;
+        view.shown[1].items = [item("pair", 2, ["3S", "3C"])];
+        const fifteens = [["5S", "TD"], ["5H", "TD"], ["5S", "JC"], ["5H", "JC"], ["5D", "TD"],
+                          ["5D", "JC"], ["5S", "5H", "5D"]];
+        view.shown[2].items = fifteens.map((cards) => item("fifteen", 2, cards));
+        view.shown[2].total = 14;
+        panel.render();
+        for (let step = 0; step < 40 && !document.querySelector("#show-near .shown.counting[data-kind=crib]"); step += 1) {
+          clock.advance(100);
+        }
+        const boxes = [...document.querySelectorAll("#show-near .shown")].map((entry) => {
+          const box = entry.getBoundingClientRect();
+          return { kind: entry.dataset.kind, top: box.top, right: box.right };
+        });
+        const zone = document.querySelector("#show-near").getBoundingClientRect();
+        return { counting: !!document.querySelector("#show-near .shown.counting[data-kind=crib]"),
+                 boxes, zoneRight: zone.right };
+        """,
+        {"order": "ascending"},
+    )
+    assert seen["counting"], seen
+    hand, crib = seen["boxes"]
+    assert (hand["kind"], crib["kind"]) == ("hand", "crib")
+    assert abs(hand["top"] - crib["top"]) < 1, seen
+    assert crib["right"] <= seen["zoneRight"] + 0.5, seen
