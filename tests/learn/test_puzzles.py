@@ -3,15 +3,13 @@ once on the server, rated; a player's own mistakes for them alone."""
 
 from __future__ import annotations
 
-import random
 from datetime import date
 
 import pytest
 from django.test import Client
 
 from games.engine import Discard, MatchOptions, Play, apply, new_match
-from games.engine.cards import DECK, parse_card
-from games.fairness import new_salt
+from games.engine.cards import parse_card
 from games.strategy.review import analyze_match
 from learn.errors import LearnError
 from learn.models import DailyPuzzle, Puzzle, PuzzleAttempt, PuzzleRating
@@ -39,24 +37,15 @@ def fresh_limits():
     cache_empty()
 
 
-class RepeatableDecks:
-    """Every match of a test is dealt the same decks, whatever its id. The puzzles a match gives
-    come from its deals, which the secure shuffle changes every run: about one run in twelve
-    dealt a match in which alice made no mistake to make a puzzle of."""
-
-    def next_deck(self, *, match, number: int) -> tuple[list[str], str]:
-        deck = [str(card) for card in DECK]
-        random.Random(f"puzzles:{number}").shuffle(deck)
-        return deck, new_salt()
-
-
 @pytest.fixture(autouse=True)
 def repeatable_decks(settings):
-    """The deck source tests may name (``TEST_DECK_SOURCE``, honoured only with DEBUG on), so
-    the matches here stay secure-shuffle matches (``deck_source`` empty) that give public
-    puzzles."""
+    """Every match here is dealt the same decks, whatever its id. The puzzles a match gives come
+    from its deals, which the secure shuffle changes every run: about one run in twelve dealt a
+    match in which alice made no mistake to make a puzzle of. The source is the one tests may
+    name (``TEST_DECK_SOURCE``, honoured only with DEBUG on), so the matches stay secure-shuffle
+    matches (``deck_source`` empty) that give public puzzles."""
     settings.DEBUG = True
-    settings.TEST_DECK_SOURCE = f"{__name__}.RepeatableDecks"
+    settings.TEST_DECK_SOURCE = "tests.support.seeded_decks.same_for_every_match"
 
 
 def _cards_in(position: dict) -> set[str]:
