@@ -36,6 +36,7 @@ def act(
         else:
             cards.nth(0).click()
             cards.nth(1).click()
+            choose_until_ready(page)
             page.click("#discard-button")
         return "discard"
     if legal["play"]:
@@ -52,6 +53,18 @@ def act(
             # click event (seen once after the other player's reload): look, then press again.
         return "play"
     return None
+
+
+def choose_until_ready(page, attempts: int = 3) -> None:
+    """Make sure the throw is chosen before Discard is pressed. A click on a card drawn anew
+    between the press and the release (a deal's event landing) makes no click event, and the
+    button then stays disabled: press a card not yet chosen until the button is enabled."""
+    for _ in range(attempts):
+        try:
+            page.wait_for_selector("#discard-button:enabled", timeout=3_000)
+            return
+        except PlaywrightTimeout:
+            page.locator('#hand-near button.card[aria-pressed="false"]').first.click()
 
 
 # The play left the page: sent and unanswered, or answered (the pile grew, or the turn passed).
