@@ -11,6 +11,7 @@ import re
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from tests.browser.table_checks import choose_until_ready
 from tests.browser.test_table_layout import SCREENS, assert_in_view, phase_of
 from tests.conftest import save_screenshot
 
@@ -111,6 +112,7 @@ def test_a_hand_at_three_and_four_says_the_throw_marks_the_pile_and_fits_the_scr
             cards = page.locator("#hand-near button.card")
             for index in range(throw):
                 cards.nth(index).click()
+            choose_until_ready(page)
             page.click("#discard-button")
             page.wait_for_function("() => !window.cribbage.view.legal.discard")
         elif phase == "play":

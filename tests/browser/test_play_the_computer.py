@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from tests.browser.table_checks import choose_until_ready
 from tests.conftest import save_screenshot
 
 pytestmark = pytest.mark.browser
@@ -43,6 +44,7 @@ def test_a_visitor_chooses_play_the_computer_and_plays_the_hard_level(site_serve
     cards.nth(5).wait_for(timeout=10_000)
     cards.nth(0).click()
     cards.nth(1).click()
+    choose_until_ready(page)
     page.click("#discard-button")
     page.locator("#starter [data-card]").wait_for(timeout=10_000)
     save_screenshot(page, "computer-after-discard")

@@ -10,6 +10,7 @@ import pytest
 
 from games import engine
 from tests.browser.conftest import start_match
+from tests.browser.table_checks import choose_until_ready
 from tests.conftest import save_screenshot
 from tests.support.accessibility import blocking_violations, describe
 
@@ -34,6 +35,7 @@ def play_into_the_second_hand(page) -> None:
             cards = page.locator("#hand-near button.card")
             cards.nth(0).click()
             cards.nth(1).click()
+            choose_until_ready(page)
             page.click("#discard-button")
             # The hand is locked until the server answers; under load that may be a while.
             page.wait_for_function("() => !window.cribbage.view.legal.discard", timeout=15_000)

@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from tests.browser.table_checks import choose_until_ready
 from tests.conftest import save_screenshot
 
 pytestmark = pytest.mark.browser
@@ -77,6 +78,7 @@ def test_a_seek_appears_for_another_player_who_accepts_and_both_land_on_the_matc
         cards.nth(5).wait_for(timeout=10_000)
         cards.nth(0).click()
         cards.nth(1).click()
+        choose_until_ready(page)
         page.click("#discard-button")
     pone = None
     for _ in range(100):
