@@ -90,6 +90,15 @@ def test_continue_lays_every_hand_down_at_once_in_the_chosen_card_order(js, orde
     assert seen["pone"] == expected
 
 
+# The table's stylesheet, loaded before the show panel is drawn (the layout tests need it).
+TABLE_CSS = """
+const link = document.createElement("link");
+link.rel = "stylesheet";
+link.href = "/static/css/table.css";
+await new Promise((done) => { link.onload = done; document.head.append(link); });
+"""
+
+
 @pytest.mark.parametrize(
     "screen",
     [{"width": 390, "height": 844}, {"width": 1366, "height": 768}],
@@ -106,12 +115,7 @@ def test_on_a_phone_or_laptop_a_long_count_scrolls_in_its_own_box_and_the_lit_it
     js.page.set_viewport_size(screen)
     seen = js(
         FAKE_CLOCK
-        + """
-        const link = document.createElement("link");
-        link.rel = "stylesheet";
-        link.href = "/static/css/table.css";
-        await new Promise((done) => { link.onload = done; document.head.append(link); });
-        """
+        + TABLE_CSS
         + SHOW
         + """
         const fifteens = [["5S", "TD"], ["5H", "TD"], ["5S", "JC"], ["5H", "JC"], ["5D", "TD"],
@@ -149,12 +153,7 @@ def test_on_a_laptop_the_hand_and_a_crib_being_counted_stay_side_by_side(js):
     js.page.set_viewport_size({"width": 1366, "height": 768})
     seen = js(
         FAKE_CLOCK
-        + """
-        const link = document.createElement("link");
-        link.rel = "stylesheet";
-        link.href = "/static/css/table.css";
-        await new Promise((done) => { link.onload = done; document.head.append(link); });
-        """
+        + TABLE_CSS
         + SHOW
         + """
         document.body.innerHTML = '<div id="main-column"><div class="felt" id="felt">' +
