@@ -87,6 +87,13 @@ def daphne_limits() -> list[str]:
 # which on a loaded shared machine (two parallel workers, other suites) stretches past 30 s.
 START_TIMEOUT = 120.0
 
+SITE_WORKER_INTERVAL = 0.5
+"""The site's ``TASK_WORKER_INTERVAL`` (cribbage_site/settings.py): the longest an idle worker
+thread sleeps when nothing wakes it."""
+
+SQLITE_WORKER_INTERVAL = 0.05
+"""A worker process's look on SQLite, where a task another process queues rings no alarm."""
+
 
 def free_port() -> int:
     with socket.socket() as sock:
@@ -183,7 +190,11 @@ class DaphneServer(ChildProcess):
         # Without a worker process of its own, the server runs the task worker in a thread
         # (cribbage_site/worker.py); a test that starts a WorkerProcess sets this to false.
         self.env.setdefault("TASK_WORKER_IN_SERVER", "true")
-        self.env.setdefault("TASK_WORKER_INTERVAL", "0.05")
+        # The site's own longest sleep: its worker thread is woken by the alarm when this
+        # process queues a task (cribbage_site/task_alarm.py). Polling every 0.05 s cost an idle
+        # server 14% of a core (1.41 s of CPU in 10 s, against 0.15 s at 0.5 s), for the whole
+        # session. A task another process queues in its SQLite file waits at most this long.
+        self.env.setdefault("TASK_WORKER_INTERVAL", str(SITE_WORKER_INTERVAL))
         self.env["PYTHONUNBUFFERED"] = "1"
         self.log_path = log_path
         self.process: subprocess.Popen | None = None
@@ -247,8 +258,15 @@ class WorkerProcess(ChildProcess):
     both share Redis (``env`` with REDIS_URL); without, it still plays them into the database.
     """
 
-    def __init__(self, env: dict[str, str], log_path: Path | None = None, interval: float = 0.05):
+    def __init__(
+        self, env: dict[str, str], log_path: Path | None = None, interval: float | None = None
+    ):
         self.env = child_environment(**env)
+        if interval is None:
+            # On PostgreSQL a task queued elsewhere wakes it (NOTIFY), as in production; on
+            # SQLite nothing crosses processes, and its look every 0.05 s is the wake-up.
+            postgres = self.env.get("DATABASE_URL", "").startswith("postgres")
+            interval = SITE_WORKER_INTERVAL if postgres else SQLITE_WORKER_INTERVAL
         self.env.setdefault("DEBUG", "true")
         self.env.setdefault("BOT_DELAY_SECONDS", "0")
         self.env["PYTHONUNBUFFERED"] = "1"
