@@ -265,8 +265,9 @@ class WorkerProcess(ChildProcess):
         if interval is None:
             # On PostgreSQL a task queued elsewhere wakes it (NOTIFY), as in production; on
             # SQLite nothing crosses processes, and its look every 0.05 s is the wake-up.
-            postgres = self.env.get("DATABASE_URL", "").startswith("postgres")
-            interval = SITE_WORKER_INTERVAL if postgres else SQLITE_WORKER_INTERVAL
+            url = self.env.get("DATABASE_URL", "")
+            sqlite = not url or url.startswith("sqlite")
+            interval = SQLITE_WORKER_INTERVAL if sqlite else SITE_WORKER_INTERVAL
         self.env.setdefault("DEBUG", "true")
         self.env.setdefault("BOT_DELAY_SECONDS", "0")
         self.env["PYTHONUNBUFFERED"] = "1"
