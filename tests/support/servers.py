@@ -87,10 +87,6 @@ def daphne_limits() -> list[str]:
 # which on a loaded shared machine (two parallel workers, other suites) stretches past 30 s.
 START_TIMEOUT = 120.0
 
-SITE_WORKER_INTERVAL = 0.5
-"""The site's ``TASK_WORKER_INTERVAL`` (cribbage_site/settings.py): the longest an idle worker
-thread sleeps when nothing wakes it."""
-
 SQLITE_WORKER_INTERVAL = 0.05
 """A worker process's look on SQLite, where a task another process queues rings no alarm."""
 
@@ -190,11 +186,10 @@ class DaphneServer(ChildProcess):
         # Without a worker process of its own, the server runs the task worker in a thread
         # (cribbage_site/worker.py); a test that starts a WorkerProcess sets this to false.
         self.env.setdefault("TASK_WORKER_IN_SERVER", "true")
-        # The site's own longest sleep: its worker thread is woken by the alarm when this
-        # process queues a task (cribbage_site/task_alarm.py). Polling every 0.05 s cost an idle
-        # server 14% of a core (1.41 s of CPU in 10 s, against 0.15 s at 0.5 s), for the whole
-        # session. A task another process queues in its SQLite file waits at most this long.
-        self.env.setdefault("TASK_WORKER_INTERVAL", str(SITE_WORKER_INTERVAL))
+        # Its worker thread sleeps as the site's does (TASK_WORKER_INTERVAL, 0.5 s): the alarm
+        # wakes it when this process queues a task (cribbage_site/task_alarm.py). Polling every
+        # 0.05 s cost an idle server 14% of a core (1.41 s of CPU in 10 s, against 0.15 s), for
+        # the whole session. A task another process queues in its SQLite file waits that long.
         self.env["PYTHONUNBUFFERED"] = "1"
         self.log_path = log_path
         self.process: subprocess.Popen | None = None
@@ -262,12 +257,10 @@ class WorkerProcess(ChildProcess):
         self, env: dict[str, str], log_path: Path | None = None, interval: float | None = None
     ):
         self.env = child_environment(**env)
-        if interval is None:
-            # On PostgreSQL a task queued elsewhere wakes it (NOTIFY), as in production; on
-            # SQLite nothing crosses processes, and its look every 0.05 s is the wake-up.
-            url = self.env.get("DATABASE_URL", "")
-            sqlite = not url or url.startswith("sqlite")
-            interval = SQLITE_WORKER_INTERVAL if sqlite else SITE_WORKER_INTERVAL
+        if interval is None and (self.env.get("DATABASE_URL") or "sqlite").startswith("sqlite"):
+            # On PostgreSQL a task queued elsewhere wakes it (NOTIFY) and it sleeps as the
+            # site's does; on SQLite nothing crosses processes, and its look is the wake-up.
+            interval = SQLITE_WORKER_INTERVAL
         self.env.setdefault("DEBUG", "true")
         self.env.setdefault("BOT_DELAY_SECONDS", "0")
         self.env["PYTHONUNBUFFERED"] = "1"
@@ -283,7 +276,12 @@ class WorkerProcess(ChildProcess):
         start_at = self.log_path.stat().st_size if self.log_path.exists() else 0
         self._log = open(self.log_path, "ab")  # noqa: SIM115 - closed in stop()
         self.process = subprocess.Popen(
-            [sys.executable, "manage.py", "run_worker", "--interval", str(self.interval)],
+            [
+                sys.executable,
+                "manage.py",
+                "run_worker",
+                *(["--interval", str(self.interval)] if self.interval is not None else []),
+            ],
             cwd=PROJECT_DIR,
             env=self.env,
             stdout=self._log,
