@@ -124,6 +124,37 @@ def test_log_lines_name_the_viewer_as_you_and_others_by_name(js):
     ]
 
 
+def test_the_log_scrolls_to_its_newest_line_once_a_burst_is_drawn(js):
+    """A burst of events (a reconnection's catch-up, the show) adds many lines at once: the log
+    keeps only its last ``limit`` lines, scrolls to the newest at the next frame, and does not
+    scroll (which lays the page out) line by line meanwhile."""
+    result = js(
+        """
+        const { MatchLog } = await load("log.js");
+        const list = document.createElement("ol");
+        list.style.cssText = "height: 60px; overflow: auto; margin: 0";
+        document.body.append(list);
+        const log = new MatchLog(list, 30);
+        for (let i = 0; i < 40; i += 1) log.add({ type: "go", data: { seat: 1 } }, arg);
+        log.note("Not accepted: not your turn");
+        const during = list.scrollTop;
+        await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+        return {
+          during,
+          lines: list.children.length,
+          last: list.lastElementChild.textContent,
+          below: list.scrollHeight - list.clientHeight - list.scrollTop,
+          overflows: list.scrollHeight > list.clientHeight,
+        };
+        """,
+        {"viewer": 0, "names": ["alice", "bob"]},
+    )
+    assert result["lines"] == 31  # the last 30 lines, and the note
+    assert result["last"] == "Not accepted: not your turn"
+    assert result["overflows"] and result["during"] == 0
+    assert result["below"] <= 1, "the newest line is in view"
+
+
 def test_the_show_names_each_item_with_its_cards_and_points(js):
     lines = js(
         'const { itemLine } = await load("table/show.js"); return arg.map(itemLine);',
