@@ -204,13 +204,21 @@ const BACK_MARKUP =
   '<rect x="8" y="8" width="84" height="124" rx="5" fill="url(#card-back-pattern)"/>' +
   '<rect x="8" y="8" width="84" height="124" rx="5" class="card-back-border"/>';
 
+// One parsed picture per face (and the back), copied for each card drawn: a hand is redrawn
+// on every change of it, and parsing the markup each time was most of drawing a card.
+const parsedPictures = new Map();
+
 function cardSvg(markup) {
-  const image = document.createElementNS(SVG_NS, "svg");
-  image.setAttribute("viewBox", "0 0 100 140");
-  image.setAttribute("aria-hidden", "true");
-  image.setAttribute("focusable", "false");
-  image.innerHTML = markup;
-  return image;
+  let picture = parsedPictures.get(markup);
+  if (!picture) {
+    picture = document.createElementNS(SVG_NS, "svg");
+    picture.setAttribute("viewBox", "0 0 100 140");
+    picture.setAttribute("aria-hidden", "true");
+    picture.setAttribute("focusable", "false");
+    picture.innerHTML = markup;
+    parsedPictures.set(markup, picture);
+  }
+  return picture.cloneNode(true);
 }
 
 /**

@@ -1,6 +1,7 @@
 """Small pure parts of the table (static/js/table/*.js, chat.js): badges by duty, how a match
 ended, what is announced and the announcer that never lets a line linger (on a fake clock), and
-the presence notice that speaks only when its meaning changes."""
+the presence notice that speaks only when its meaning changes, and the other players' hands,
+redrawn only when their counts change."""
 
 from __future__ import annotations
 
@@ -302,3 +303,39 @@ def test_the_piles_short_names_differ_and_none_is_cut_for_a_family_of_computers(
         {"0": "ann", "1": "Comp 1", "2": "Comp 2"},
         {"0": "Anna… 1", "1": "Anna… 2", "2": "bob"},
     ]
+
+
+def test_another_players_hand_is_redrawn_only_when_its_count_changes(js):
+    """Every event renders the table: the other hand's backs stay the same elements while its
+    count stands (no restyle and repaint of them), and are drawn anew, each a whole picture of
+    its own, when a card leaves it."""
+    result = js(
+        """
+        const { Hands } = await load("table/hands.js");
+        const far = document.createElement("div");
+        far.id = "hand-far";
+        document.body.append(far);
+        const table = {
+          $: (id) => document.getElementById(id), view: { held_counts: [4, 4] },
+          name: (seat) => ["alice", "bob"][seat], nearSeat: 0, actions: {},
+          lanes: () => [["near", 0], ["far", 1]],
+        };
+        const hands = new Hands(table);
+        hands.renderFarHand();
+        const first = far.firstElementChild;
+        hands.renderFarHand();
+        const kept = far.firstElementChild === first && far.children.length === 4;
+        table.view = { held_counts: [4, 3] };
+        hands.renderFarHand();
+        return {
+          kept,
+          replaced: far.firstElementChild !== first,
+          count: far.children.length,
+          label: far.getAttribute("aria-label"),
+          pictures: [...far.children].map((back) => back.querySelectorAll("svg rect").length),
+        };
+        """
+    )
+    assert result["kept"] and result["replaced"]
+    assert result["count"] == 3 and result["label"] == "bob holds 3 cards"
+    assert result["pictures"] == [3, 3, 3], "each back is a whole copy of the picture"

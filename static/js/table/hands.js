@@ -81,7 +81,11 @@ export class Hands {
       if (lane === "near") continue;
       const count = view.held_counts[seat];
       const far = this.table.$(`hand-${lane}`);
-      far.replaceChildren(...Array.from({ length: count }, () => cardBackElement({ extraClass: "small" })));
+      // Redrawn only when the count changed: every event renders the table, and replacing
+      // the same backs made the page restyle and repaint them each time.
+      if (far.dataset.count !== String(count) || far.childElementCount !== count) {
+        far.replaceChildren(...Array.from({ length: count }, () => cardBackElement({ extraClass: "small" })));
+      }
       far.setAttribute("aria-label", `${this.table.name(seat)} holds ${count} card${count === 1 ? "" : "s"}`);
       far.setAttribute("role", "img");
       far.dataset.count = String(count);
