@@ -7,6 +7,23 @@
 import { ReconnectingSocket } from "../chat.js";
 import { goToTable } from "./next-table.js";
 
+// Each render of the live part carries a freshly masked CSRF token in its forms (Join, Leave):
+// compared as text, every fetch differed, so the part was swapped in again just after the page
+// opened its socket, and a tap on Join in that moment went to a button already replaced.
+const CSRF_VALUE = /(name="csrfmiddlewaretoken" value=")[^"]*"/g;
+
+/**
+ * The fetched live part as nodes to put in, or null when it shows what `current` (the element
+ * on the page) already shows. Both sides are compared as this browser writes them out, with
+ * the CSRF tokens left out.
+ */
+export function changedContent(current, html) {
+  const fresh = document.createElement("template");
+  fresh.innerHTML = html;
+  const written = (text) => text.replace(CSRF_VALUE, '$1"');
+  return written(fresh.innerHTML) === written(current.innerHTML) ? null : fresh.content;
+}
+
 class TournamentPage {
   constructor(root) {
     this.root = root;
@@ -44,8 +61,9 @@ class TournamentPage {
     this.fetching = fetch(this.root.dataset.liveUrl, { credentials: "same-origin" })
       .then((response) => (response.ok ? response.text() : null))
       .then((html) => {
-        if (html !== null && html !== this.live.innerHTML) {
-          this.live.innerHTML = html;
+        const fresh = html === null ? null : changedContent(this.live, html);
+        if (fresh !== null) {
+          this.live.replaceChildren(fresh);
           this.goToMyTable();
         }
       })
