@@ -83,7 +83,7 @@ export class Hands {
       const far = this.table.$(`hand-${lane}`);
       // Redrawn only when the count changed: every event renders the table, and replacing
       // the same backs made the page restyle and repaint them each time.
-      if (far.dataset.count !== String(count) || far.childElementCount !== count) {
+      if (far.childElementCount !== count) {
         far.replaceChildren(...Array.from({ length: count }, () => cardBackElement({ extraClass: "small" })));
       }
       far.setAttribute("aria-label", `${this.table.name(seat)} holds ${count} card${count === 1 ? "" : "s"}`);
