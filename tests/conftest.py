@@ -166,12 +166,18 @@ class ConsoleWatch:
 
 @pytest.fixture
 def new_page(browser, request) -> Iterator:
-    """Open pages in fresh browser contexts (one per player); fail on any console error."""
+    """Open pages in fresh browser contexts (one per player), asking for reduced motion unless
+    told otherwise; fail on any console error."""
     contexts = []
     watches: list[ConsoleWatch] = []
 
     def open_page(viewport: dict | None = None, **options):
         """``options`` go to the browser context: ``has_touch``, ``reduced_motion``, ..."""
+        # Pages ask for reduced motion unless a test says otherwise: Playwright's clicks wait
+        # until their target stops moving, and a dealt or played card slides for a third of a
+        # second, so whole games ran 15 to 20% longer with motion (docs/performance.md).
+        # tests/browser/test_table_motion_and_presence.py asks for both and checks both.
+        options.setdefault("reduced_motion", "reduce")
         context = browser.new_context(
             viewport=viewport or {"width": 1280, "height": 900}, **options
         )
