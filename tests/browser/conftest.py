@@ -1,21 +1,18 @@
 """People at the table: registered users in the live server's database, each in their own browser.
 
-Users are created with ``manage.py shell`` against the live database (the server runs in
-another process, so pytest-django's test database is invisible to it) and log in through the
-real login page. ``Player`` wraps one person's page with what a test needs to watch the table.
+Users are created in a ``manage.py shell`` on the live database, one kept for the session
+(tests/support/live_shell.py; the server runs in another process, so pytest-django's test
+database is invisible to it), and log in through the real login page. ``Player`` wraps one person's page with what a test needs to watch the table.
 """
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import time
 from dataclasses import dataclass
 
 import pytest
 
-from tests.support.servers import PROJECT_DIR
+from tests.support.live_shell import on_live_database
 from tests.support.waiting import wait_until
 
 PASSWORD = "a-long-table-password-42"
@@ -31,20 +28,7 @@ for name in {names!r}:
 
 
 def create_live_users(database_url: str, *names: str) -> None:
-    env = {**os.environ, "DATABASE_URL": database_url}
-    subprocess.run(
-        [
-            sys.executable,
-            "manage.py",
-            "shell",
-            "-c",
-            CREATE_USERS.format(names=list(names), password=PASSWORD),
-        ],
-        cwd=PROJECT_DIR,
-        env=env,
-        check=True,
-        capture_output=True,
-    )
+    on_live_database(database_url).run(CREATE_USERS.format(names=list(names), password=PASSWORD))
 
 
 @pytest.fixture(scope="session")

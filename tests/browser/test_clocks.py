@@ -8,15 +8,12 @@ site's database, which is exactly what the server charges the running clock from
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 
 import pytest
 
 from tests.conftest import save_screenshot
-from tests.support.servers import PROJECT_DIR
+from tests.support.live_shell import on_live_database
 
 pytestmark = pytest.mark.browser
 
@@ -32,19 +29,7 @@ Match.objects.filter(pk=match.pk).update(clock_since=match.clock_since - timedel
 
 def think_for(database_url: str, match_id: int, seconds: int) -> None:
     """The current wait began ``seconds`` earlier: as if the player had been thinking."""
-    subprocess.run(
-        [
-            sys.executable,
-            "manage.py",
-            "shell",
-            "-c",
-            THINKING.format(match_id=match_id, seconds=seconds),
-        ],
-        cwd=PROJECT_DIR,
-        env={**os.environ, "DATABASE_URL": database_url},
-        check=True,
-        capture_output=True,
-    )
+    on_live_database(database_url).run(THINKING.format(match_id=match_id, seconds=seconds))
 
 
 def test_a_timed_match_ticks_warns_on_low_time_and_is_lost_on_time(

@@ -4,10 +4,7 @@ the day's leaderboard with the score the engine gives the same throws."""
 
 from __future__ import annotations
 
-import os
 import random
-import subprocess
-import sys
 
 import pytest
 
@@ -21,7 +18,7 @@ from games.engine.solitaire import (
 )
 from tests.browser.conftest import Player
 from tests.conftest import save_screenshot
-from tests.support.servers import PROJECT_DIR
+from tests.support.live_shell import on_live_database
 
 pytestmark = pytest.mark.browser
 
@@ -43,15 +40,7 @@ DailyDeal.objects.update_or_create(
 
 
 def seed_today(database_url: str, deck: list[str]) -> None:
-    env = {**os.environ, "DATABASE_URL": database_url}
-    code = SEEDED_DAY.format(deck=deck)
-    subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", code],
-        cwd=PROJECT_DIR,
-        env=env,
-        check=True,
-        capture_output=True,
-    )
+    on_live_database(database_url).run(SEEDED_DAY.format(deck=deck))
 
 
 def truth_of(state: SolitaireState) -> int:

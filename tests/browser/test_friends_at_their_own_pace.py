@@ -5,10 +5,7 @@ e-mail (through a real SMTP server), stops answering, and loses on time when the
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 
 import pytest
 
@@ -16,7 +13,7 @@ from tests.browser.conftest import Player, create_live_users, settle
 from tests.browser.table_checks import act
 from tests.browser.test_turn_based_match import time_passes
 from tests.conftest import save_screenshot
-from tests.support.servers import PROJECT_DIR
+from tests.support.live_shell import on_live_database
 from tests.support.waiting import wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -32,13 +29,7 @@ for name in {names!r}:
 
 
 def with_emails(database_url: str, *names: str) -> None:
-    subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", EMAILS.format(names=list(names))],
-        cwd=PROJECT_DIR,
-        env={**os.environ, "DATABASE_URL": database_url},
-        check=True,
-        capture_output=True,
-    )
+    on_live_database(database_url).run(EMAILS.format(names=list(names)))
 
 
 def test_friends_play_three_days_a_move_are_told_their_turn_and_one_loses_on_time(

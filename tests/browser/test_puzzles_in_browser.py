@@ -3,16 +3,13 @@ from their own mistake, and sees their puzzle rating move (issue 29's "done when
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 
 import pytest
 
 from tests.browser.conftest import Player
 from tests.conftest import save_screenshot
-from tests.support.servers import PROJECT_DIR
+from tests.support.live_shell import on_live_database
 
 pytestmark = pytest.mark.browser
 
@@ -52,22 +49,8 @@ print(
 
 
 def seed_puzzles(database_url: str, first: str, second: str) -> tuple[int, int, int]:
-    env = {**os.environ, "DATABASE_URL": database_url}
-    done = subprocess.run(
-        [
-            sys.executable,
-            "manage.py",
-            "shell",
-            "-c",
-            SEED_PUZZLES.format(first=first, second=second),
-        ],
-        cwd=PROJECT_DIR,
-        env=env,
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    first_own, second_own, public = done.stdout.split()[-3:]
+    printed = on_live_database(database_url).run(SEED_PUZZLES.format(first=first, second=second))
+    first_own, second_own, public = printed.split()[-3:]
     return int(first_own), int(second_own), int(public)
 
 

@@ -4,15 +4,11 @@ point's date, rating and change on hover or keyboard focus, and the table behind
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-
 import pytest
 
-from tests.browser.conftest import PROJECT_DIR
 from tests.conftest import save_screenshot
 from tests.support.accessibility import blocking_violations, describe
+from tests.support.live_shell import on_live_database
 
 pytestmark = pytest.mark.browser
 
@@ -36,14 +32,7 @@ for seed in range(4):
 def test_the_rating_chart_has_axes_points_on_hover_and_focus_and_a_table(
     site_server, new_page, live_database
 ):
-    env = {**os.environ, "DATABASE_URL": live_database.url}
-    subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", RATED_MATCHES.format()],
-        cwd=PROJECT_DIR,
-        env=env,
-        check=True,
-        capture_output=True,
-    )
+    on_live_database(live_database.url).run(RATED_MATCHES.format())
     for size, name in (
         ({"width": 1366, "height": 768}, "desk"),
         ({"width": 390, "height": 844}, "phone"),

@@ -9,10 +9,6 @@ Muggins window in moves, passed with the table's Pass button.
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-
 import pytest
 
 from tests.browser.conftest import Player, settle, start_match
@@ -20,7 +16,7 @@ from tests.browser.table_checks import act, check_table
 from tests.browser.test_accessibility_audit import audit
 from tests.browser.test_manual_scoring_and_muggins import claim, true_points
 from tests.conftest import save_screenshot
-from tests.support.servers import PROJECT_DIR
+from tests.support.live_shell import on_live_database
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -42,19 +38,7 @@ for task in DBTaskResult.objects.filter(task_path="games.tasks.clock_check", sta
 def time_passes(database_url: str, match_id: int, *, minutes: int) -> None:
     """``minutes`` pass for the match: its running clock, and the check queued for when that
     clock runs out."""
-    subprocess.run(
-        [
-            sys.executable,
-            "manage.py",
-            "shell",
-            "-c",
-            DAYS_PASS.format(match_id=match_id, minutes=minutes),
-        ],
-        cwd=PROJECT_DIR,
-        env={**os.environ, "DATABASE_URL": database_url},
-        check=True,
-        capture_output=True,
-    )
+    on_live_database(database_url).run(DAYS_PASS.format(match_id=match_id, minutes=minutes))
 
 
 def test_a_three_day_match_is_lost_on_time_by_the_player_who_stopped_answering(

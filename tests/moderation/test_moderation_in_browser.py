@@ -4,16 +4,12 @@ while the other player never sees it."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-
 import pytest
 
 from tests.browser.conftest import PASSWORD, create_live_users, log_in_page
 from tests.conftest import save_screenshot
 from tests.support.accessibility import blocking_violations, describe
-from tests.support.servers import PROJECT_DIR
+from tests.support.live_shell import on_live_database
 
 pytestmark = pytest.mark.browser
 
@@ -29,13 +25,7 @@ def make_staff(database_url: str, name: str) -> None:
         f"get_user_model().objects.filter(username={name!r})"
         ".update(is_staff=True, is_superuser=True)\n"
     )
-    subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", code],
-        cwd=PROJECT_DIR,
-        env={**os.environ, "DATABASE_URL": database_url},
-        check=True,
-        capture_output=True,
-    )
+    on_live_database(database_url).run(code)
 
 
 def assert_accessible(page) -> None:

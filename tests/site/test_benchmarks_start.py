@@ -15,7 +15,8 @@ import sys
 
 import pytest
 
-from tests.support.servers import PROJECT_DIR, child_environment
+from tests.support.servers import PROJECT_DIR, LiveDatabase, child_environment
+from tests.support.services import database_url
 
 BENCHMARKS = PROJECT_DIR / "benchmarks"
 SCRIPTS = sorted(
@@ -45,7 +46,9 @@ def test_each_benchmark_starts_and_explains_its_options(script):
 
 
 @pytest.mark.slow
-def test_ws_load_runs_to_the_end_and_prints_the_echo_ratio():
+def test_ws_load_runs_to_the_end_and_prints_the_echo_ratio(tmp_path):
+    # Its live database copies this process's migrated template (most of its time otherwise).
+    LiveDatabase(tmp_path, database_url()).make_template()
     completed = subprocess.run(
         [sys.executable, str(BENCHMARKS / "ws_load.py")]
         # ``--think 0``: only the flat-out run, whose rate the ratio needs (no paced warm-up).

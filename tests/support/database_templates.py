@@ -7,12 +7,18 @@ creating a PostgreSQL database from a migrated template, costs milliseconds and 
 tables and rows. The first live database on each server (each SQLite run) pays for the
 migration once; the templates are removed at the end of the test session
 (``remove_templates``, tests/conftest.py) or else when the process exits.
+
+A child process that makes live databases of its own (a benchmark a test runs end to end)
+copies its parent's templates too: ``child_environment`` (tests/support/servers.py) names them
+in ``TEST_SQLITE_TEMPLATE`` and ``TEST_POSTGRES_TEMPLATES``, and the child never removes them.
 """
 
 from __future__ import annotations
 
 import atexit
 import contextlib
+import json
+import os
 import shutil
 import sqlite3
 import subprocess
@@ -23,11 +29,30 @@ from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlparse, urlunparse
 
-# Made at most once per process: the SQLite template's path, and each PostgreSQL server's
-# template database by that server's admin URL.
-_sqlite_template: Path | None = None
-_postgres_templates: dict[str, str] = {}
+SQLITE_VARIABLE = "TEST_SQLITE_TEMPLATE"
+POSTGRES_VARIABLE = "TEST_POSTGRES_TEMPLATES"
+
+
+def _inherited_sqlite() -> Path | None:
+    named = os.environ.get(SQLITE_VARIABLE)
+    return Path(named) if named and Path(named).is_file() else None
+
+
+# Made at most once per process (or named by the parent): the SQLite template's path, and each
+# PostgreSQL server's template database by that server's admin URL (looked for before use).
+_sqlite_template: Path | None = _inherited_sqlite()
+_postgres_templates: dict[str, str] = json.loads(os.environ.get(POSTGRES_VARIABLE) or "{}")
 _removals: list[Callable[[], None]] = []
+
+
+def for_children() -> dict[str, str]:
+    """The variables that hand this process's templates to a child process."""
+    variables = {}
+    if _sqlite_template is not None:
+        variables[SQLITE_VARIABLE] = str(_sqlite_template)
+    if _postgres_templates:
+        variables[POSTGRES_VARIABLE] = json.dumps(_postgres_templates)
+    return variables
 
 
 def migrate(database_url: str) -> None:
@@ -42,18 +67,25 @@ def migrate(database_url: str) -> None:
     )
 
 
-def sqlite_copy_migrated(target: Path) -> None:
-    """Make ``target`` a migrated SQLite database (a copy of this process's template)."""
+def sqlite_template() -> Path:
+    """The path of this process's migrated SQLite template (made, or named by the parent)."""
     global _sqlite_template
+    if _sqlite_template is not None and not _sqlite_template.is_file():
+        _sqlite_template = None  # the parent that named it has removed it
     if _sqlite_template is None:
         directory = Path(tempfile.mkdtemp(prefix="cribbage-template-"))
         _removals.append(lambda: shutil.rmtree(directory, ignore_errors=True))
         path = directory / "template.sqlite3"
         migrate(f"sqlite:///{path}")
         _sqlite_template = path
+    return _sqlite_template
+
+
+def sqlite_copy_migrated(target: Path) -> None:
+    """Make ``target`` a migrated SQLite database (a copy of this process's template)."""
     # SQLite's backup API copies a consistent database whatever its journal holds.
     with (
-        contextlib.closing(sqlite3.connect(_sqlite_template)) as source,
+        contextlib.closing(sqlite3.connect(sqlite_template())) as source,
         contextlib.closing(sqlite3.connect(target)) as copy,
     ):
         source.backup(copy)

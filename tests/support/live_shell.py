@@ -6,11 +6,17 @@ and several seconds under load, and such a test asks ten or more times. A ``Live
 ``manage.py shell`` once with the live site's environment and runs each question's code there:
 the code sets ``answer`` (JSON) as it did in a process of its own, in fresh globals and on a
 fresh database connection, so it reads whatever other processes have committed.
+
+``on_live_database`` keeps one such shell per live database for the whole session (ended when
+the database is dropped, or at exit): the browser tests' one-off set-ups (users, e-mail
+addresses, clocks moved on, puzzles seeded) each started Django afresh before.
 """
 
 from __future__ import annotations
 
+import atexit
 import json
+import os
 import subprocess
 import sys
 
@@ -19,15 +25,20 @@ from tests.support.servers import PROJECT_DIR
 REPLY = "LIVESHELL "
 
 # Run by ``manage.py shell -c``: one question's code per line of stdin (JSON), one reply line.
+# Each question's code sees what ``manage.py shell -c`` gives it (the shell's imports), and what
+# it prints comes back with its answer.
 LOOP = f"""
-import json, sys, traceback
+import contextlib, io, json, sys, traceback
 from django.db import connections
+shell_globals = dict(globals())
 for line in sys.stdin:
-    namespace = {{"__name__": "__live_shell__"}}
+    namespace = {{**shell_globals, "__name__": "__live_shell__"}}
+    printed = io.StringIO()
     try:
         connections.close_all()
-        exec(json.loads(line), namespace)
-        reply = {{"answer": namespace.get("answer")}}
+        with contextlib.redirect_stdout(printed):
+            exec(json.loads(line), namespace)
+        reply = {{"answer": namespace.get("answer"), "printed": printed.getvalue()}}
     except BaseException:
         reply = {{"error": traceback.format_exc()}}
     finally:
@@ -50,6 +61,13 @@ class LiveShell:
 
     def ask(self, code: str):
         """Run ``code`` (which sets ``answer``) in the shell; its answer, or LiveShellError."""
+        return self._reply(code)["answer"]
+
+    def run(self, code: str) -> str:
+        """Run ``code`` in the shell; what it printed, or LiveShellError."""
+        return self._reply(code)["printed"]
+
+    def _reply(self, code: str) -> dict:
         if self.process is None or self.process.poll() is not None:
             self.process = subprocess.Popen(
                 [sys.executable, "manage.py", "shell", "-c", LOOP],
@@ -67,7 +85,7 @@ class LiveShell:
                 reply = json.loads(line[len(REPLY) :])
                 if "error" in reply:
                     raise LiveShellError(f"{code}\n{reply['error']}")
-                return reply["answer"]
+                return reply
         raise LiveShellError(f"the shell ended (status {self.process.wait()}) before answering")
 
     def close(self) -> None:
@@ -84,3 +102,24 @@ class LiveShell:
         if self.process.stdout is not None:
             self.process.stdout.close()
         self.process = None
+
+
+# The session's shells, one per live database (``on_live_database``).
+_by_database: dict[str, LiveShell] = {}
+
+
+def on_live_database(database_url: str) -> LiveShell:
+    """The session's shell on ``database_url`` (started at its first question), run with the
+    test process's environment as ``manage.py shell`` was: the test settings."""
+    if database_url not in _by_database:
+        _by_database[database_url] = LiveShell({**os.environ, "DATABASE_URL": database_url})
+    return _by_database[database_url]
+
+
+@atexit.register
+def close_live_database_shells(database_url: str | None = None) -> None:
+    """End the shell on ``database_url`` (LiveDatabase.drop), or every one (at exit)."""
+    for url in [database_url] if database_url else list(_by_database):
+        shell = _by_database.pop(url, None)
+        if shell is not None:
+            shell.close()

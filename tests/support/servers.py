@@ -23,6 +23,8 @@ import uuid
 from pathlib import Path
 from urllib.parse import urlparse, urlunparse
 
+from tests.support import database_templates
+
 PROJECT_DIR = Path(__file__).resolve().parents[2]
 
 
@@ -38,10 +40,12 @@ def child_environment(**overrides: str) -> dict[str, str]:
 
     DEBUG is on unless the caller says otherwise: the site's default is off (production),
     and the helpers that start Django (``manage.py migrate``, live servers, benchmarks outside
-    pytest) are development processes.
+    pytest) are development processes. The migrated templates this process made go with it
+    (tests/support/database_templates.py), so a child's live databases copy them.
     """
     env = {key: value for key, value in os.environ.items() if key not in TEST_ONLY_VARIABLES}
     env.setdefault("DEBUG", "true")
+    env.update(database_templates.for_children())
     env.update(overrides)
     return env
 
@@ -113,11 +117,17 @@ class LiveDatabase:
             self.url = f"sqlite:///{self.path}"
             self._admin_url = ""
 
+    def make_template(self) -> None:
+        """Make this process's migrated template for this kind of database now, if it has
+        none: ``create`` copies it, and so do the child processes started after it."""
+        if self.name:
+            database_templates.postgres_template(self._admin_url)
+        else:
+            database_templates.sqlite_template()
+
     def create(self) -> None:
         """Make the database, migrated: a copy of a template migrated once per process
         (tests/support/database_templates.py), since migrating costs seconds each time."""
-        from tests.support import database_templates
-
         if not self.name:
             database_templates.sqlite_copy_migrated(self.path)
             return
@@ -136,6 +146,9 @@ class LiveDatabase:
                 connection.execute(f'CREATE DATABASE "{self.name}"')
 
     def drop(self) -> None:
+        from tests.support.live_shell import close_live_database_shells
+
+        close_live_database_shells(self.url)
         if not self.name:
             return
         import psycopg

@@ -6,15 +6,14 @@ database), and the server's own worker records the results."""
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from tests.browser.conftest import Player, create_live_users
 from tests.conftest import save_screenshot
-from tests.support.live_shell import LiveShell
+from tests.support.live_shell import on_live_database
 from tests.support.waiting import wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -46,12 +45,10 @@ match_resign(match_id={match}, user=get_user_model().objects.get(username={user!
 
 
 @pytest.fixture
-def shell(live_database) -> Iterator[Callable[[str], Any]]:
-    """Runs code (which sets ``answer``) on the live database in one Django process for the
-    test (tests/support/live_shell.py); returns the answer."""
-    live = LiveShell({**os.environ, "DATABASE_URL": live_database.url})
-    yield live.ask
-    live.close()
+def shell(live_database) -> Callable[[str], Any]:
+    """Runs code (which sets ``answer``) on the live database in the session's Django process
+    for it (tests/support/live_shell.py); returns the answer."""
+    return on_live_database(live_database.url).ask
 
 
 def tables_of(shell, cup: int, *, wait_for=None) -> list:

@@ -4,16 +4,15 @@ table of a four-player Swiss, on a laptop and a phone; the other table ends from
 
 from __future__ import annotations
 
-import os
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from tests.browser.conftest import Player, create_live_users
 from tests.conftest import save_screenshot
-from tests.support.live_shell import LiveShell
+from tests.support.live_shell import on_live_database
 from tests.support.waiting import wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -49,12 +48,10 @@ match_resign(match_id={match}, user=get_user_model().objects.get(username={name!
 
 
 @pytest.fixture
-def live_shell(live_database) -> Iterator[Callable[[str], Any]]:
-    """Runs code (which sets ``answer``) on the live database in one Django process for the
-    test (tests/support/live_shell.py); returns the answer."""
-    live = LiveShell({**os.environ, "DATABASE_URL": live_database.url})
-    yield live.ask
-    live.close()
+def live_shell(live_database) -> Callable[[str], Any]:
+    """Runs code (which sets ``answer``) on the live database in the session's Django process
+    for it (tests/support/live_shell.py); returns the answer."""
+    return on_live_database(live_database.url).ask
 
 
 def tables_of_round(live_shell, cup: int, number: int, *, timeout: float = 30.0) -> list:

@@ -1,0 +1,91 @@
+"""The helpers that spare the suite a Django start-up: a child copies its parent's migrated
+template instead of migrating again, and the session's shell on a live database answers many
+questions in one process (tests/support/database_templates.py and live_shell.py)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from tests.support import database_templates
+from tests.support.live_shell import LiveShellError, on_live_database
+from tests.support.servers import PROJECT_DIR, LiveDatabase, child_environment
+from tests.support.services import database_url
+
+pytestmark = pytest.mark.slow
+
+# Run as a child: makes a live database and says which template it copied and whether it had to
+# migrate one itself (``migrate`` is replaced to count).
+CHILD = textwrap.dedent(
+    """
+    import json, sys, tempfile
+    from pathlib import Path
+    from tests.support import database_templates
+    from tests.support.servers import LiveDatabase
+
+    migrated = []
+    database_templates.migrate = migrated.append
+    database = LiveDatabase(Path(tempfile.mkdtemp()), sys.argv[1])
+    database.make_template()
+    print(json.dumps({"migrated": len(migrated), "inherited": database_templates.for_children()}))
+    """
+)
+
+
+def test_a_child_copies_its_parents_template_instead_of_migrating(tmp_path):
+    LiveDatabase(tmp_path, database_url()).make_template()
+    handed = database_templates.for_children()
+    assert handed, "the parent names its template"
+    run = subprocess.run(
+        [sys.executable, "-c", CHILD, database_url()],
+        cwd=PROJECT_DIR,
+        env=child_environment(),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    told = run.stdout.strip().splitlines()[-1]
+    assert '"migrated": 0' in told, told
+    # Without the parent's names the child would have migrated.
+    bare = {key: value for key, value in child_environment().items() if not key.startswith("TEST_")}
+    run = subprocess.run(
+        [sys.executable, "-c", CHILD, database_url()],
+        cwd=PROJECT_DIR,
+        env=bare,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert '"migrated": 1' in run.stdout.strip().splitlines()[-1]
+
+
+def test_the_session_shell_answers_many_questions_in_one_process_until_its_database_goes(
+    tmp_path,
+):
+    database = LiveDatabase(tmp_path, database_url())
+    database.create()
+    shell = on_live_database(database.url)
+    assert on_live_database(database.url) is shell
+    printed = shell.run(
+        "from django.contrib.auth import get_user_model\n"
+        "get_user_model().objects.create(username='helper_one')\n"
+        "print('made', get_user_model().objects.count())"
+    )
+    assert printed == "made 1\n"
+    assert shell.process is not None
+    pid = shell.process.pid
+    # A second question sees the first one's commit, in the same process.
+    assert shell.ask(
+        "from django.contrib.auth import get_user_model\n"
+        "answer = list(get_user_model().objects.values_list('username', flat=True))"
+    ) == ["helper_one"]
+    assert shell.process.pid == pid
+    with pytest.raises(LiveShellError, match="ZeroDivisionError"):
+        shell.run("1 / 0")
+    assert shell.ask("answer = 2") == 2  # the shell goes on after a question that raised
+    database.drop()
+    assert shell.process is None
+    assert on_live_database(database.url) is not shell
