@@ -4,8 +4,9 @@ Tests that watch another process's timer poll the live database through Django's
 ``manage.py shell -c`` per question starts Django afresh: about 1 s of CPU on a quiet machine
 and several seconds under load, and such a test asks ten or more times. A ``LiveShell`` starts
 ``manage.py shell`` once with the live site's environment and runs each question's code there:
-the code sets ``answer`` (JSON) as it did in a process of its own, in fresh globals and on a
-fresh database connection, so it reads whatever other processes have committed.
+the code sets ``answer`` (JSON) as it did in a process of its own, in a fresh copy of the
+shell's globals and on a fresh database connection, so it reads whatever other processes have
+committed.
 
 ``on_live_database`` keeps one such shell per live database for the whole session (ended when
 the database is dropped, or at exit): the browser tests' one-off set-ups (users, e-mail
