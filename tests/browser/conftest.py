@@ -2,7 +2,8 @@
 
 Users are created in a ``manage.py shell`` on the live database, one kept for the session
 (tests/support/live_shell.py; the server runs in another process, so pytest-django's test
-database is invisible to it), and log in through the real login page. ``Player`` wraps one person's page with what a test needs to watch the table.
+database is invisible to it), and log in through the real login page. ``Player`` wraps one
+person's page with what a test needs to watch the table.
 """
 
 from __future__ import annotations

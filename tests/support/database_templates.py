@@ -33,14 +33,10 @@ SQLITE_VARIABLE = "TEST_SQLITE_TEMPLATE"
 POSTGRES_VARIABLE = "TEST_POSTGRES_TEMPLATES"
 
 
-def _inherited_sqlite() -> Path | None:
-    named = os.environ.get(SQLITE_VARIABLE)
-    return Path(named) if named and Path(named).is_file() else None
-
-
 # Made at most once per process (or named by the parent): the SQLite template's path, and each
-# PostgreSQL server's template database by that server's admin URL (looked for before use).
-_sqlite_template: Path | None = _inherited_sqlite()
+# PostgreSQL server's template database by that server's admin URL (both looked for before use).
+_named_sqlite = os.environ.get(SQLITE_VARIABLE)
+_sqlite_template: Path | None = Path(_named_sqlite) if _named_sqlite else None
 _postgres_templates: dict[str, str] = json.loads(os.environ.get(POSTGRES_VARIABLE) or "{}")
 _removals: list[Callable[[], None]] = []
 
