@@ -1,7 +1,8 @@
-"""What must stay together when the suite runs on parallel workers (pytest-xdist).
+"""What must stay together when the suite runs on parallel workers (pytest-xdist), and which
+workers may drive a browser.
 
-scripts/run-tests runs ``pytest -n 2 --dist loadgroup --no-loadscope-reorder``: each test goes to
-whichever worker is free, except the groups made here, each of which runs whole on one worker.
+scripts/run-tests runs ``pytest -n 3 --dist loadgroup --no-loadscope-reorder``: each test goes
+to whichever worker is free, except the groups made here, each of which runs whole on one worker.
 
 - A module whose tests share a module-scoped fixture (its own live server, database or worker)
   is one group, so the fixture starts once rather than once on each worker. Its browser tests
@@ -9,6 +10,15 @@ whichever worker is free, except the groups made here, each of which runs whole 
 - Tests marked ``restarts_services`` (they kill servers, or stop and start a PostgreSQL cluster
   or a Redis server of their own, and time what follows) are one group: they run one after
   another on one worker, so two of them never starve each other of the CPU.
+- Every other browser test is a group of one whose name ends in ``-browser``, so the scheduler
+  below can tell browser work from the rest by the test's id alone.
+
+**One worker more than browsers.** Before the browser tests, a worker often waits (a server
+restarting, a lease lapsing, a child process starting) and two workers left a 2-core machine a
+fifth idle; the browser tests, each a page, a server and Chromium's processes, keep both cores
+busy with one per core. So the suite runs ``TEST_WORKERS`` workers (default 3), of which at most
+``TEST_BROWSER_WORKERS`` (default 2) take browser tests: the others stop when only browser
+tests are left (docs/performance.md has the measurements).
 
 ``--no-loadscope-reorder`` keeps the collection's order (browser tests last); without it xdist
 would hand out the largest groups first. Without xdist the marks do nothing.
@@ -16,13 +26,22 @@ would hand out the largest groups first. Without xdist the marks do nothing.
 
 from __future__ import annotations
 
+import os
+from typing import Any
+
 import pytest
 
 SERVICES_GROUP = "restarts-services"
+BROWSER_SUFFIX = "-browser"
+DEFAULT_BROWSER_WORKERS = 2
 
 
 def parallel_group(item: pytest.Item) -> str | None:
-    """The group ``item`` must run in, or None when any worker may run it alone."""
+    """The group ``item`` must run in, or None when any worker may run it alone.
+
+    A browser test outside any module group gets None here too: the hook below gives it a
+    group of its own (it needs the test's place in the collection for a short unique name).
+    """
     if item.get_closest_marker("restarts_services"):
         return SERVICES_GROUP
     fixtures = getattr(item, "_fixtureinfo", None)
@@ -32,15 +51,61 @@ def parallel_group(item: pytest.Item) -> str | None:
     if "module" not in scopes:
         return None
     module = item.nodeid.split("::")[0]
-    return f"{module}-browser" if "browser" in item.fixturenames else module
+    return module + BROWSER_SUFFIX if drives_a_browser(item) else module
+
+
+def drives_a_browser(item: pytest.Item) -> bool:
+    return "browser" in getattr(item, "fixturenames", ())
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark each test's group before xdist reads the marks (it names groups in the node ids)."""
+    """Mark each test's group before xdist reads the marks (it names groups in the node ids).
+
+    Every worker collects the same tests in the same order, so the numbered groups of the
+    lone browser tests name the same tests on each.
+    """
+    lone_browsers = 0
     for item in items:
         if item.get_closest_marker("xdist_group"):
             continue
         group = parallel_group(item)
+        if group is None and drives_a_browser(item):
+            lone_browsers += 1
+            group = f"alone-{lone_browsers}{BROWSER_SUFFIX}"
         if group is not None:
             item.add_marker(pytest.mark.xdist_group(group))
+
+
+def is_browser_unit(scope: str) -> bool:
+    """Whether a unit of work (a group's name, or a lone test's id) drives a browser."""
+    return scope.endswith(BROWSER_SUFFIX)
+
+
+def browser_workers() -> int:
+    """How many workers may take browser tests (``TEST_BROWSER_WORKERS``, default 2)."""
+    return max(1, int(os.environ.get("TEST_BROWSER_WORKERS", DEFAULT_BROWSER_WORKERS)))
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """``--dist loadgroup`` with browser tests kept to the first ``browser_workers()`` workers."""
+    if config.getoption("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadGroupScheduling
+
+    class BrowserLimitedScheduling(LoadGroupScheduling):  # type: ignore[misc]
+        """xdist's loadgroup, except that a worker past the browser limit stops instead of
+        taking a browser unit (the collection puts them last, so nothing else is left)."""
+
+        def _assign_work_unit(self, node: Any) -> None:
+            if not self._may_drive_a_browser(node) and is_browser_unit(next(iter(self.workqueue))):
+                node.shutdown()
+                return
+            super()._assign_work_unit(node)
+
+        def _may_drive_a_browser(self, node: Any) -> bool:
+            numbers = sorted(int(worker.gateway.id.removeprefix("gw")) for worker in self.nodes)
+            return int(node.gateway.id.removeprefix("gw")) in numbers[: browser_workers()]
+
+    return BrowserLimitedScheduling(config, log)
