@@ -1,0 +1,112 @@
+"""The suite's scheduler (tests/support/parallel.py): browser tests go only to the first
+``TEST_BROWSER_WORKERS`` workers, the other workers still take the rest, and a module's shared
+fixture and the service-restarting tests stay on one worker each.
+
+Each check runs pytest with xdist on a small suite written here, through the suite's own plugin,
+and reads back which worker ran which test.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+from tests.support.servers import PROJECT_DIR, child_environment
+
+CONFTEST = """
+import json, os
+import pytest
+
+pytest_plugins = ["tests.support.parallel"]
+
+@pytest.fixture
+def browser():
+    return "a stand-in for Playwright's browser"
+
+@pytest.fixture(scope="module")
+def module_server():
+    return "a stand-in for a module's own live server"
+
+@pytest.fixture(autouse=True)
+def record(request):
+    yield
+    with open(os.environ["RAN_LOG"], "a") as log:
+        log.write(json.dumps([request.node.nodeid, os.environ["PYTEST_XDIST_WORKER"]]) + "\\n")
+
+def pytest_collection_modifyitems(items):
+    items.sort(key=lambda item: "browser" in item.fixturenames)  # as tests/conftest.py does
+"""
+
+PLAIN = """
+import time
+import pytest
+
+@pytest.mark.parametrize("n", range(12))
+def test_plain(n):
+    time.sleep(0.05)
+
+@pytest.mark.restarts_services
+@pytest.mark.parametrize("n", range(3))
+def test_restarts(n):
+    time.sleep(0.05)
+"""
+
+BROWSERS = """
+import time
+import pytest
+
+@pytest.mark.parametrize("n", range(8))
+def test_page(browser, n):
+    time.sleep(0.05)
+
+def test_shared_one(module_server, browser):
+    time.sleep(0.05)
+
+def test_shared_two(module_server, browser):
+    time.sleep(0.05)
+"""
+
+
+def run_suite(tmp_path: Path, workers: int, browser_workers: int) -> dict[str, str]:
+    """Run the small suite on ``workers`` workers: each test's id and the worker that ran it."""
+    (tmp_path / "pytest.ini").write_text("[pytest]\nmarkers =\n    restarts_services: kills\n")
+    (tmp_path / "conftest.py").write_text(textwrap.dedent(CONFTEST))
+    (tmp_path / "test_plain.py").write_text(textwrap.dedent(PLAIN))
+    (tmp_path / "test_browsers.py").write_text(textwrap.dedent(BROWSERS))
+    log = tmp_path / "ran.jsonl"
+    env = child_environment(
+        PYTHONPATH=str(PROJECT_DIR),
+        RAN_LOG=str(log),
+        TEST_BROWSER_WORKERS=str(browser_workers),
+    )
+    env.pop("PYTEST_XDIST_WORKER", None)
+    completed = subprocess.run(
+        [sys.executable, "-m", "pytest", "-n", str(workers), "--dist", "loadgroup"]
+        + ["--no-loadscope-reorder", "-p", "no:cacheprovider", "-q", str(tmp_path)]
+        + ["-c", str(tmp_path / "pytest.ini"), "--rootdir", str(tmp_path)],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert completed.returncode == 0, completed.stdout[-3000:] + completed.stderr[-3000:]
+    ran = dict(json.loads(line) for line in log.read_text().splitlines())
+    assert len(ran) == 12 + 3 + 8 + 2
+    return ran
+
+
+def test_only_the_first_workers_drive_browsers_and_the_others_take_the_rest(tmp_path):
+    ran = run_suite(tmp_path, workers=3, browser_workers=2)
+    allowed = {"gw0", "gw1"}
+    browser_workers_used = {worker for test, worker in ran.items() if "test_browsers" in test}
+    assert browser_workers_used <= allowed
+    plain_workers = {worker for test, worker in ran.items() if "test_plain" in test}
+    assert plain_workers - allowed, "a worker past the browser limit took none of the rest"
+    # A module's shared fixture starts on one worker; the restarting tests run one by one.
+    shared = {worker for test, worker in ran.items() if "test_shared_" in test}
+    restarting = {worker for test, worker in ran.items() if "test_restarts" in test}
+    assert len(shared) == 1 and len(restarting) == 1
