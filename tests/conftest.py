@@ -35,16 +35,6 @@ CHROMIUM_ARGS = [
 ]
 
 
-def pytest_collection_modifyitems(config, items) -> None:
-    """Run the tests that drive Chromium last, keeping their order.
-
-    Playwright's sync API leaves its event loop marked as running on the main thread for as
-    long as the session's browser is open, and pytest-asyncio then cannot run an async test on
-    that thread. Putting every browser test after every other test keeps the two apart.
-    """
-    items.sort(key=lambda item: "browser" in getattr(item, "fixturenames", ()))
-
-
 def pytest_sessionfinish(session, exitstatus) -> None:
     """Drop the migrated templates live databases were copied from (a parallel worker may end
     without running exit handlers)."""
