@@ -35,6 +35,11 @@ def record(request):
     yield
     with open(os.environ["RAN_LOG"], "a") as log:
         log.write(json.dumps([request.node.nodeid, os.environ["PYTEST_XDIST_WORKER"]]) + "\\n")
+
+def pytest_collection_modifyitems(items):
+    from tests.support.parallel import drives_a_browser
+
+    items.sort(key=drives_a_browser)  # browser tests last, as tests/conftest.py puts them
 """
 
 # The tests do nothing: xdist hands each worker its first unit before any test runs, so the

@@ -6,7 +6,7 @@ to whichever worker is free, except the groups made here, each of which runs who
 
 - A module whose tests share a module-scoped fixture (its own live server, database or worker)
   is one group, so the fixture starts once rather than once on each worker. Its browser tests
-  are a group of their own, because every worker runs its browser tests last (the hook below).
+  are a group of their own, because every worker runs its browser tests last (tests/conftest.py).
 - Tests marked ``restarts_services`` (they kill servers, or stop and start a PostgreSQL cluster
   or a Redis server of their own, and time what follows) are one group: they run one after
   another on one worker, so two of them never starve each other of the CPU.
@@ -20,8 +20,7 @@ busy with one per core. So the suite runs ``TEST_WORKERS`` workers (default 3), 
 ``TEST_BROWSER_WORKERS`` (default 2) take browser tests: the others stop when only browser
 tests are left (docs/performance.md has the measurements).
 
-``--no-loadscope-reorder`` keeps the collection's order (browser tests last, as the hook below
-sorts them); without it xdist
+``--no-loadscope-reorder`` keeps the collection's order (browser tests last); without it xdist
 would hand out the largest groups first. Without xdist the marks do nothing.
 """
 
@@ -56,21 +55,17 @@ def parallel_group(item: pytest.Item) -> str | None:
 
 
 def drives_a_browser(item: pytest.Item) -> bool:
-    """Whether the test uses Playwright's browser."""
+    """Whether the test uses Playwright's browser (tests/conftest.py runs these last)."""
     return "browser" in getattr(item, "fixturenames", ())
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Run the browser tests last, keeping their order, and mark each test's group before
-    xdist reads the marks (it names groups in the node ids).
+    """Mark each test's group before xdist reads the marks (it names groups in the node ids).
 
-    Browser tests go last because Playwright's sync API leaves its event loop marked as running
-    on the main thread for as long as the session's browser is open, and pytest-asyncio then
-    cannot run an async test on that thread. Every worker collects the same tests in the same
-    order, so the numbered groups of the lone browser tests name the same tests on each.
+    Every worker collects the same tests in the same order, so the numbered groups of the
+    lone browser tests name the same tests on each.
     """
-    items.sort(key=drives_a_browser)
     lone_browsers = 0
     for item in items:
         if item.get_closest_marker("xdist_group"):
