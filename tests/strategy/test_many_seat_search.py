@@ -13,7 +13,7 @@ import pytest
 
 from games.engine.cards import DECK
 from games.engine.scoring import score_play
-from games.strategy.pegging_search import rank_values
+from games.strategy.pegging_search import PARTNERSHIP_TEAMS, net_sides, rank_values, search
 
 MAX_COUNT = 31
 
@@ -98,3 +98,24 @@ def test_the_search_equals_a_brute_force_over_cards(seats, seed, against):
         outcome = after(hands, (), 0, 0, card, teams, against)
         expected.setdefault(card.rank, side(outcome, 0, teams, against))
     assert values == pytest.approx(expected)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_partnership_search_by_one_number_equals_the_search_by_seat(seed):
+    """``net_sides`` (one number: the mover's side less the other) against ``search`` (each
+    seat's points) on bigger positions than the brute force takes, with points still needed
+    and the five-card game's single count: the same value for every position."""
+    rng = random.Random(seed)
+    dealt = rng.sample(DECK, 16)
+    sizes = [rng.randint(1, 4) for _ in range(4)]
+    hands = tuple(
+        tuple(sorted(card.rank for card in dealt[4 * seat : 4 * seat + size]))
+        for seat, size in enumerate(sizes)
+    )
+    needs = tuple(rng.choice([None, rng.randint(1, 9)]) for _ in range(4))
+    one_series = rng.random() < 0.3
+    mover = rng.randrange(4)
+    general = search(hands, (), 0, mover, needs, one_series, PARTNERSHIP_TEAMS)
+    mine = general[mover] + general[(mover + 2) % 4]
+    theirs = general[(mover + 1) % 4] + general[(mover + 3) % 4]
+    assert net_sides(hands, (), 0, mover, needs, one_series) == mine - theirs
