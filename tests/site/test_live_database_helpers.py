@@ -8,13 +8,19 @@ import json
 import subprocess
 import sys
 import textwrap
+from urllib.parse import urlparse, urlunparse
 
 import pytest
 
 from tests.support import database_templates
 from tests.support.live_shell import LiveShellError, on_live_database
-from tests.support.servers import PROJECT_DIR, LiveDatabase, child_environment
-from tests.support.services import database_url
+from tests.support.servers import (
+    PROJECT_DIR,
+    LiveDatabase,
+    child_environment,
+    on_the_runs_postgres,
+)
+from tests.support.services import database_url, require_postgres
 
 pytestmark = pytest.mark.slow
 
@@ -89,3 +95,28 @@ def test_the_session_shell_answers_many_questions_in_one_process_until_its_datab
     database.drop()
     assert shell.process is None
     assert on_live_database(database.url) is not shell
+
+
+def test_databases_on_the_runs_postgres_commit_without_waiting_and_private_clusters_do_not(
+    tmp_path, db
+):
+    """A live database on the run's own server commits without waiting for the disk, as the
+    test process does; a private cluster's (the crash tests') keeps the durable default."""
+    import psycopg
+    from django.db import connection
+
+    url = require_postgres()
+    database = LiveDatabase(tmp_path, url)
+    database.create()
+    try:
+        with psycopg.connect(database.url) as live:
+            assert live.execute("SHOW synchronous_commit").fetchone() == ("off",)
+    finally:
+        database.drop()
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW synchronous_commit")
+        assert cursor.fetchone() == ("off",)
+    parsed = urlparse(url)
+    elsewhere = parsed._replace(netloc=f"{parsed.hostname}:{(parsed.port or 5432) + 1}")
+    assert on_the_runs_postgres(urlunparse(parsed._replace(path="/other")))
+    assert not on_the_runs_postgres(urlunparse(elsewhere))
