@@ -133,7 +133,7 @@ _POINTS_LIMIT = 200_000
 
 def _points_for(series: tuple[int, ...], count: int) -> int:
     """:func:`play_points`, remembered: the search lays the same few counts again and again
-    (a third of its time went on scoring them, benchmarks/pegging_search_speed.py)."""
+    (a quarter of its profile went on scoring them, benchmarks/pegging_search_speed.py)."""
     key = (series, count)
     points = _POINTS.get(key)
     if points is None:
