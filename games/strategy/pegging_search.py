@@ -213,15 +213,9 @@ def after_play(
             return tuple(gained)
         needs = (*needs[:mover], need - points, *needs[mover + 1 :])
     if count < MAX_COUNT:
-        for step in range(1, seats):
-            seat = (mover + step) % seats
-            held = hands[seat]
-            if held and PIPS[held[0]] + count <= MAX_COUNT:
-                rest = search(hands, series, count, seat, needs, one_series, teams, against)
-                return tuple(map(add, gained, rest))
-        held = hands[mover]
-        if held and PIPS[held[0]] + count <= MAX_COUNT:
-            rest = search(hands, series, count, mover, needs, one_series, teams, against)
+        seat = _next_in_count(hands, count, mover)
+        if seat is not None:
+            rest = search(hands, series, count, seat, needs, one_series, teams, against)
             return tuple(map(add, gained, rest))
         gained[mover] += GO_POINT
         need = needs[mover]
@@ -232,11 +226,32 @@ def after_play(
             needs = (*needs[:mover], need - GO_POINT, *needs[mover + 1 :])
     if one_series or not any(hands):
         return tuple(gained)
-    leader = (mover + 1) % seats
-    while not hands[leader]:
-        leader = (leader + 1) % seats
+    leader = _next_leader(hands, mover)
     rest = search(hands, (), 0, leader, needs, one_series, teams, against)
     return tuple(map(add, gained, rest))
+
+
+def _next_in_count(hands: Hands, count: int, mover: int) -> int | None:
+    """Who lays the next card of the count once ``mover`` has laid one (``count`` under 31):
+    the first seat after it in turn whose lowest card fits, else the mover itself (everyone
+    else has said go), else None: the mover says go too and takes the point for the last card."""
+    seats = len(hands)
+    for step in range(1, seats + 1):
+        seat = (mover + step) % seats
+        held = hands[seat]
+        if held and PIPS[held[0]] + count <= MAX_COUNT:
+            return seat
+    return None
+
+
+def _next_leader(hands: Hands, mover: int) -> int:
+    """Who leads the new count after ``mover`` laid the last card of one: the first seat after
+    it in turn with a card left (``hands`` must hold one)."""
+    seats = len(hands)
+    seat = (mover + 1) % seats
+    while not hands[seat]:
+        seat = (seat + 1) % seats
+    return seat
 
 
 _MEMO2: dict[tuple[object, ...], float] = {}
@@ -367,9 +382,8 @@ def net_sides_after(
     one_series: bool,
 ) -> float:
     """:func:`net_sides` once the mover has laid ``hands[mover][index]``. The seat that plays
-    next is a partner when an even number of seats on (its value adds) and an opponent when an
-    odd number (its value subtracts)."""
-    seats = len(hands)
+    next is a partner (or the mover) when an even number of seats on, its value adding, and an
+    opponent when an odd number, its value subtracting."""
     hand = hands[mover]
     rank = hand[index]
     hands = (*hands[:mover], hand[:index] + hand[index + 1 :], *hands[mover + 1 :])
@@ -382,15 +396,10 @@ def net_sides_after(
             return points + GAME_POINT
         needs = (*needs[:mover], need - points, *needs[mover + 1 :])
     if count < MAX_COUNT:
-        for step in range(1, seats):
-            seat = (mover + step) % seats
-            held = hands[seat]
-            if held and PIPS[held[0]] + count <= MAX_COUNT:
-                rest = net_sides(hands, series, count, seat, needs, one_series)
-                return points - rest if step % 2 else points + rest
-        held = hands[mover]
-        if held and PIPS[held[0]] + count <= MAX_COUNT:
-            return points + net_sides(hands, series, count, mover, needs, one_series)
+        seat = _next_in_count(hands, count, mover)
+        if seat is not None:
+            rest = net_sides(hands, series, count, seat, needs, one_series)
+            return points - rest if (seat - mover) % 2 else points + rest
         points += GO_POINT
         need = needs[mover]
         if need is not None:
@@ -399,11 +408,9 @@ def net_sides_after(
             needs = (*needs[:mover], need - GO_POINT, *needs[mover + 1 :])
     if one_series or not any(hands):
         return points
-    step = 1
-    while not hands[(mover + step) % seats]:
-        step += 1
-    rest = net_sides(hands, (), 0, (mover + step) % seats, needs, one_series)
-    return points - rest if step % 2 else points + rest
+    leader = _next_leader(hands, mover)
+    rest = net_sides(hands, (), 0, leader, needs, one_series)
+    return points - rest if (leader - mover) % 2 else points + rest
 
 
 PARTNERSHIP_TEAMS = (0, 1, 0, 1)
