@@ -20,6 +20,14 @@ slows them less) and the games per second.
 the engine and bot sources and tables (``code``, as benchmarks/bot_strength.py), so runs in
 separate processes, sessions or machines pool into one result with ``--summarize`` when they
 played the same code, and a run that is stopped early loses nothing.
+
+``--head-start N`` starts the first level's seats N points up: with the same level in every
+seat the groups are exactly fair without it, so what a head start wins is the head start's
+alone, and the run prints it spread over the hands of a game (points a hand). That puts a goal
+in wins on the scale of benchmarks/many_seat_hands.py's points a hand
+(benchmarks/head_start_run.sh runs the ruler; docs/performance.md has it):
+
+    .venv/bin/python benchmarks/many_seat_strength.py hard hard --players 3 --head-start 2
 """
 
 from __future__ import annotations
@@ -49,29 +57,35 @@ GOALS = {3: (0.38, 0.36), 4: (0.54, 0.52)}
 KIND = {3: "three players", 4: "partnerships"}
 
 
-def group_outcome(job: tuple[str, str, int, int]) -> dict:
-    """One group of games on the same deals: the first level's share of wins and its (and the
-    second level's) decision CPU times, as plain data that crosses processes."""
-    first, second, players, seed = job
+def group_outcome(job: tuple[str, str, int, int, int]) -> dict:
+    """One group of games on the same deals: the first level's share of wins, its (and the
+    second level's) decision CPU times and the hands played, as plain data that crosses
+    processes. The first level's seats start ``head_start`` points up (0: a fair game)."""
+    first, second, players, seed, head_start = job
     options = MatchOptions(players=players, match_target=1)
     seatings = range(players) if players == 3 else (0, 1)
     wins = 0
+    hands = 0
     times: dict[str, list[float]] = {"first": [], "second": []}
     for placed in seatings:
-        if players == 3:
-            levels = [first if seat == placed else second for seat in range(players)]
-        else:
-            levels = [first if side_of(seat, players=4) == placed else second for seat in range(4)]
+        # By seat, not by level's name: a level may play against itself (with a head start).
+        ours = [
+            seat
+            for seat in range(players)
+            if (seat if players == 3 else side_of(seat, players=4)) == placed
+        ]
         record = play_match(
-            [bot_for_level(level) for level in levels],
+            [bot_for_level(first if seat in ours else second) for seat in range(players)],
             options=options,
             deck_rng=random.Random(seed),
             bot_rngs=[random.Random(seed * 7 + seat) for seat in range(players)],
+            start_scores=tuple(head_start if seat in ours else 0 for seat in range(players)),
         )
-        wins += levels[record.winner] == first
-        for seat, level in enumerate(levels):
-            times["first" if level == first else "second"].extend(record.decision_cpu_seconds[seat])
-    return {"seed": seed, "score": wins / len(seatings), "times": times}
+        wins += record.winner in ours
+        hands += record.hands
+        for seat in range(players):
+            times["first" if seat in ours else "second"].extend(record.decision_cpu_seconds[seat])
+    return {"seed": seed, "score": wins / len(seatings), "times": times, "hands": hands}
 
 
 def interval(scores: list[float]) -> tuple[float, float]:
@@ -103,18 +117,23 @@ def print_result(first: str, second: str, players: int, scores: list[float]) -> 
 def run(args: argparse.Namespace, players: int, record) -> None:
     groups = max(2, args.games // (3 if players == 3 else 2))
     jobs = (
-        (args.first, args.second, players, args.seed * 10**6 + group) for group in range(groups)
+        (args.first, args.second, players, args.seed * 10**6 + group, args.head_start)
+        for group in range(groups)
     )
     wall_limit = math.inf if args.wall_minutes is None else args.wall_minutes * 60
     header = {"fingerprint": bot_fingerprint(), "first": args.first, "second": args.second}
+    if args.head_start:
+        header["head_start"] = args.head_start
     started = time.perf_counter()
     pool = Pool(args.workers) if args.workers > 1 else None
     results = pool.imap(group_outcome, jobs) if pool else map(group_outcome, jobs)
     scores: list[float] = []
+    hands = 0
     times: dict[str, list[float]] = {"first": [], "second": []}
     try:
         for outcome in results:
             scores.append(outcome["score"])
+            hands += outcome["hands"]
             for who in times:
                 times[who].extend(outcome["times"][who])
             if record:
@@ -129,6 +148,11 @@ def run(args: argparse.Namespace, players: int, record) -> None:
     seconds = time.perf_counter() - started
     print_result(args.first, args.second, players, scores)
     games = len(scores) * (3 if players == 3 else 2)
+    if args.head_start:
+        print(
+            f"  {args.first} started {args.head_start} points up; {hands / max(games, 1):.2f} "
+            f"hands a game, so about {args.head_start * games / max(hands, 1):.2f} points a hand"
+        )
     print(
         f"  code {header['fingerprint']}, seed {args.seed}, {seconds:.0f} s wall on "
         f"{args.workers} process(es), {games / seconds:.1f} games/s"
@@ -149,7 +173,13 @@ def summarize(paths: list[str]) -> None:
     for path in paths:
         for line in Path(path).read_text().splitlines():
             row = json.loads(line)
-            key = (row["fingerprint"], row["first"], row["second"], row["players"])
+            key = (
+                row["fingerprint"]
+                + (f" head start {row['head_start']}" if "head_start" in row else ""),
+                row["first"],
+                row["second"],
+                row["players"],
+            )
             seen = pooled.setdefault(key, {})
             repeated += row["seed"] in seen
             seen[row["seed"]] = row["score"]
@@ -169,6 +199,12 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1, help="processes playing groups")
     parser.add_argument("--record", default=None, help="append each group's outcome here")
     parser.add_argument("--wall-minutes", type=float, default=None, help="stop each table then")
+    parser.add_argument(
+        "--head-start",
+        type=int,
+        default=0,
+        help="the first level's seats start this many points up: what an edge is worth",
+    )
     parser.add_argument("--summarize", nargs="+", default=None, help="pool recorded files")
     args = parser.parse_args()
     if args.summarize:

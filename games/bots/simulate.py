@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from games.bots.base import Bot
 from games.engine import (
@@ -78,12 +78,17 @@ def play_match(
     options: MatchOptions,
     deck_rng: random.Random,
     bot_rngs: Sequence[random.Random],
+    start_scores: tuple[int, ...] | None = None,
 ) -> GameRecord:
     """Play a match (one game with ``match_target=1``) between ``bots`` (seat 0, seat 1, and seats 2 and 3 with ``options.players``).
 
     Every action goes through ``apply``, so an illegal move raises :class:`IllegalAction`.
+    ``start_scores`` (by seat) starts the game from those scores instead of 0: a benchmark
+    measures what a head start is worth in win share with it.
     """
     state = new_match(options)
+    if start_scores is not None:
+        state = replace(state, scores=start_scores)
     seats = len(bots)
     record = GameRecord(
         winner=-1,
