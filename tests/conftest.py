@@ -36,15 +36,16 @@ CHROMIUM_ARGS = [
 
 
 def pytest_collection_modifyitems(config, items) -> None:
-    """Run the tests that drive Chromium last, keeping their order.
+    """Run the tests that drive Chromium last, keeping their order, and the service-restarting
+    tests just before them (tests/support/parallel.py says why).
 
     Playwright's sync API leaves its event loop marked as running on the main thread for as
     long as the session's browser is open, and pytest-asyncio then cannot run an async test on
     that thread. Putting every browser test after every other test keeps the two apart.
     """
-    from tests.support.parallel import drives_a_browser  # here: the plugin is registered by now
+    from tests.support.parallel import run_order  # here: the plugin is registered by now
 
-    items.sort(key=drives_a_browser)
+    items.sort(key=run_order)
 
 
 def pytest_sessionfinish(session, exitstatus) -> None:

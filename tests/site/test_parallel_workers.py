@@ -1,6 +1,7 @@
 """The suite's scheduler (tests/support/parallel.py): browser tests go only to the first
 ``TEST_BROWSER_WORKERS`` workers, the other workers still take the rest, and a module's shared
-fixture and the service-restarting tests stay on one worker each.
+fixture and the service-restarting tests stay on one worker each, and those go to a worker that
+takes no browser test when there is one.
 
 Each check runs pytest with xdist on a small suite written here, through the suite's own plugin,
 and reads back which worker ran which test.
@@ -37,19 +38,26 @@ def record(request):
         log.write(json.dumps([request.node.nodeid, os.environ["PYTEST_XDIST_WORKER"]]) + "\\n")
 
 def pytest_collection_modifyitems(items):
-    from tests.support.parallel import drives_a_browser
+    from tests.support.parallel import run_order
 
-    items.sort(key=drives_a_browser)  # browser tests last, as tests/conftest.py puts them
+    items.sort(key=run_order)  # as tests/conftest.py orders them
 """
 
 # The tests do nothing: xdist hands each worker its first unit before any test runs, so the
-# third worker gets plain tests however fast they are.
+# third worker gets plain tests however fast they are. With HOLD_UP_THE_THIRD its first test
+# keeps it busy while the others reach the restarting tests, which they must leave to it all
+# the same.
 PLAIN = """
+import os, time
 import pytest
+
+HELD = []
 
 @pytest.mark.parametrize("n", range(12))
 def test_plain(n):
-    pass
+    if os.environ["PYTEST_XDIST_WORKER"] == "gw2" and os.environ["HOLD_UP_THE_THIRD"] and not HELD:
+        HELD.append(n)
+        time.sleep(1)
 
 @pytest.mark.restarts_services
 @pytest.mark.parametrize("n", range(3))
@@ -58,11 +66,13 @@ def test_restarts(n):
 """
 
 BROWSERS = """
+import os, time
 import pytest
 
 @pytest.mark.parametrize("n", range(8))
 def test_page(browser, n):
-    pass
+    if os.environ["HOLD_UP_THE_THIRD"]:
+        time.sleep(0.5)  # browser tests outlast the hold-up, as they do in the suite
 
 def test_shared_one(module_server, browser):
     pass
@@ -72,7 +82,9 @@ def test_shared_two(module_server, browser):
 """
 
 
-def run_suite(tmp_path: Path, workers: int, browser_workers: int) -> dict[str, str]:
+def run_suite(
+    tmp_path: Path, workers: int, browser_workers: int, hold_up_the_third: bool = False
+) -> dict[str, str]:
     """Run the small suite on ``workers`` workers: each test's id and the worker that ran it."""
     (tmp_path / "pytest.ini").write_text("[pytest]\nmarkers =\n    restarts_services: kills\n")
     (tmp_path / "conftest.py").write_text(textwrap.dedent(CONFTEST))
@@ -83,6 +95,7 @@ def run_suite(tmp_path: Path, workers: int, browser_workers: int) -> dict[str, s
         PYTHONPATH=str(PROJECT_DIR),
         RAN_LOG=str(log),
         TEST_BROWSER_WORKERS=str(browser_workers),
+        HOLD_UP_THE_THIRD="1" if hold_up_the_third else "",
     )
     env.pop("PYTEST_XDIST_WORKER", None)
     completed = subprocess.run(
@@ -102,7 +115,7 @@ def run_suite(tmp_path: Path, workers: int, browser_workers: int) -> dict[str, s
 
 
 def test_only_the_first_workers_drive_browsers_and_the_others_take_the_rest(tmp_path):
-    ran = run_suite(tmp_path, workers=3, browser_workers=2)
+    ran = run_suite(tmp_path, workers=3, browser_workers=2, hold_up_the_third=True)
     allowed = {"gw0", "gw1"}
     browser_workers_used = {worker for test, worker in ran.items() if "test_browsers" in test}
     assert browser_workers_used <= allowed
@@ -112,3 +125,15 @@ def test_only_the_first_workers_drive_browsers_and_the_others_take_the_rest(tmp_
     shared = {worker for test, worker in ran.items() if "test_shared_" in test}
     restarting = {worker for test, worker in ran.items() if "test_restarts" in test}
     assert len(shared) == 1 and len(restarting) == 1
+    # The restarting tests wait more than they compute: the worker that takes no browser runs
+    # them beside the browser workers, instead of a browser worker holding them up.
+    assert restarting == plain_workers - allowed, ran
+
+
+def test_without_a_worker_past_the_browser_limit_a_browser_worker_runs_the_restarting_tests(
+    tmp_path,
+):
+    ran = run_suite(tmp_path, workers=2, browser_workers=2)
+    restarting = {worker for test, worker in ran.items() if "test_restarts" in test}
+    assert len(restarting) == 1 and restarting <= {"gw0", "gw1"}
+    assert {worker for test, worker in ran.items() if "test_browsers" in test} == {"gw0", "gw1"}

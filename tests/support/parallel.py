@@ -20,6 +20,14 @@ busy with one per core. So the suite runs ``TEST_WORKERS`` workers (default 3), 
 ``TEST_BROWSER_WORKERS`` (default 2) take browser tests: the others stop when only browser
 tests are left (docs/performance.md has the measurements).
 
+**The restarting group fills the browser phase.** The group is mostly waiting (a lease lapsing,
+a server coming back: about 0.6 of a core over two minutes), and before the browser tests the
+three workers keep both cores busy without it, while beside the two browser workers a tenth to
+a fifth of the CPU went idle. So the collection puts the group after every other test and just
+before the browser tests (``run_order``), and the scheduler leaves it to a worker that takes no
+browser test: a browser worker that finds it at the head of the queue takes the first browser
+test instead, while such a worker is running.
+
 ``--no-loadscope-reorder`` keeps the collection's order (browser tests last); without it xdist
 would hand out the largest groups first. Without xdist the marks do nothing.
 """
@@ -57,6 +65,14 @@ def parallel_group(item: pytest.Item) -> str | None:
 def drives_a_browser(item: pytest.Item) -> bool:
     """Whether the test uses Playwright's browser (tests/conftest.py runs these last)."""
     return "browser" in getattr(item, "fixturenames", ())
+
+
+def run_order(item: pytest.Item) -> int:
+    """Where ``item`` goes in the collection (a stable sort by this key, tests/conftest.py):
+    every other test first, then the service-restarting tests, then the browser tests."""
+    if drives_a_browser(item):
+        return 2
+    return 1 if item.get_closest_marker("restarts_services") else 0
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -97,13 +113,24 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
 
     class BrowserLimitedScheduling(LoadGroupScheduling):  # type: ignore[misc]
         """xdist's loadgroup, except that a worker past the browser limit stops instead of
-        taking a browser unit (the collection puts them last, so nothing else is left)."""
+        taking a browser unit (the collection puts them last, so nothing else is left), and
+        the restarting group goes to such a worker while one runs (see the module)."""
 
         def _assign_work_unit(self, node: Any) -> None:
-            if not self._may_drive_a_browser(node) and is_browser_unit(next(iter(self.workqueue))):
-                node.shutdown()
-                return
+            head = next(iter(self.workqueue))
+            if self._may_drive_a_browser(node):
+                if head == SERVICES_GROUP and len(self.workqueue) > 1 and self._one_without():
+                    self.workqueue.move_to_end(SERVICES_GROUP)  # the browser units come next
+            elif is_browser_unit(head):
+                if SERVICES_GROUP not in self.workqueue:
+                    node.shutdown()
+                    return
+                self.workqueue.move_to_end(SERVICES_GROUP, last=False)
             super()._assign_work_unit(node)
+
+        def _one_without(self) -> bool:
+            """Whether a worker that takes no browser test is still running."""
+            return not all(self._may_drive_a_browser(worker) for worker in self.nodes)
 
         def _may_drive_a_browser(self, node: Any) -> bool:
             numbers = sorted(int(worker.gateway.id.removeprefix("gw")) for worker in self.nodes)
