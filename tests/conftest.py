@@ -35,6 +35,15 @@ CHROMIUM_ARGS = [
 ]
 
 
+def pytest_configure(config) -> None:
+    """In xdist's controller, migrate the workers' shared template while they start
+    (tests/support/database_templates.py, ``make_for_workers``)."""
+    if getattr(config.option, "numprocesses", None) and not hasattr(config, "workerinput"):
+        from tests.support.database_templates import make_for_workers
+
+        make_for_workers(database_url())
+
+
 def pytest_collection_modifyitems(config, items) -> None:
     """Run the tests that drive Chromium last, keeping their order, and the service-restarting
     tests just before them (tests/support/parallel.py says why).

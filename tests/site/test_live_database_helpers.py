@@ -8,9 +8,11 @@ import json
 import subprocess
 import sys
 import textwrap
+import threading
 from urllib.parse import urlparse, urlunparse
 
 import pytest
+from django.db.migrations.loader import MigrationLoader
 
 from tests.support import database_templates
 from tests.support.live_shell import LiveShellError, on_live_database
@@ -66,6 +68,77 @@ def test_a_child_copies_its_parents_template_instead_of_migrating(tmp_path):
         check=True,
     )
     assert json.loads(run.stdout.strip().splitlines()[-1])["migrated"] == 1, run.stdout
+
+
+# Run as a child: xdist's controller, which names its template and starts migrating it, then
+# starts a worker at once, as xdist does, while the migration runs.
+CONTROLLER = textwrap.dedent(
+    """
+    import os, subprocess, sys
+    from tests.support import database_templates
+    database_templates.make_for_workers(sys.argv[1])
+    worker = subprocess.run(
+        [sys.executable, "-c", sys.argv[2], sys.argv[1]],
+        env=dict(os.environ), capture_output=True, text=True, check=True,
+    )
+    print(worker.stdout)
+    database_templates.remove_templates()
+    """
+)
+
+# Run as the worker: makes a live database and says whether it migrated one itself, and how
+# many migrations the copy holds.
+WORKER = textwrap.dedent(
+    """
+    import json, sqlite3, sys, tempfile
+    from pathlib import Path
+    from tests.support import database_templates
+    from tests.support.servers import LiveDatabase
+
+    migrated = []
+    database_templates.migrate = migrated.append
+    database = LiveDatabase(Path(tempfile.mkdtemp()), sys.argv[1])
+    database.create()
+    question = "SELECT count(*) FROM django_migrations"
+    if database.name:
+        import psycopg
+        with psycopg.connect(database.url) as connection:
+            (applied,) = connection.execute(question).fetchone()
+    else:
+        with sqlite3.connect(database.path) as connection:
+            (applied,) = connection.execute(question).fetchone()
+    database.drop()
+    print(json.dumps({"migrated": len(migrated), "applied": applied}))
+    """
+)
+
+
+def test_a_worker_waits_for_the_controllers_template_and_copies_it_whole():
+    run = subprocess.run(
+        [sys.executable, "-c", CONTROLLER, database_url(), WORKER],
+        cwd=PROJECT_DIR,
+        env=child_environment(),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    answer = json.loads(run.stdout.strip().splitlines()[-1])
+    assert answer["migrated"] == 0, run.stdout  # the controller's migration, not its own
+    every = len(MigrationLoader(None, ignore_no_migrations=True).disk_migrations)
+    assert answer["applied"] == every, run.stdout  # every migration, not a half-made copy
+
+
+def test_a_worker_waits_for_the_controllers_word_and_takes_failed_as_make_your_own(
+    tmp_path, monkeypatch
+):
+    marker = tmp_path / "ready"
+    monkeypatch.setenv(database_templates.READY_VARIABLE, str(marker))
+    threading.Timer(0.3, lambda: marker.write_text("ok")).start()
+    assert database_templates.parents_are_ready()  # waited for it
+    marker.write_text("failed")
+    assert not database_templates.parents_are_ready()
+    monkeypatch.delenv(database_templates.READY_VARIABLE)
+    assert database_templates.parents_are_ready()  # no parent migrating: nothing to wait for
 
 
 def test_the_session_shell_answers_many_questions_in_one_process_until_its_database_goes(
