@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import email
 import email.policy
+import os
 from collections.abc import Iterator
 from email.message import EmailMessage
 
@@ -13,6 +14,30 @@ from aiosmtpd.controller import Controller
 
 # The port range this suite's servers use (docs: each engineer's range; here the mail server).
 PORTS = range(18520, 18550)
+WORKER_SLICE = 10
+"""Each parallel worker tries its own ten ports of PORTS first (gw0 the first ten, gw1 the
+next), so two workers almost never try the same port."""
+
+_held: set[int] = set()
+"""The ports this process's mail servers hold now: never tried again until stopped."""
+
+
+class _MailServer(Controller):
+    """aiosmtpd's controller, forgetting its port once stopped."""
+
+    def stop(self, no_assert: bool = False) -> None:
+        try:
+            super().stop(no_assert=no_assert)
+        finally:
+            _held.discard(self.port)
+
+
+def _ports_to_try() -> list[int]:
+    """PORTS from this worker's slice on (wrapping round), less the ports it holds."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "").removeprefix("gw")
+    start = int(worker) * WORKER_SLICE % len(PORTS) if worker.isdigit() else 0
+    ports = [*PORTS[start:], *PORTS[:start]]
+    return [port for port in ports if port not in _held]
 
 
 class Inbox:
@@ -32,19 +57,23 @@ class Inbox:
 def _controller_started(inbox: Inbox) -> Controller:
     """An SMTP server for ``inbox`` on the first port of PORTS it can bind.
 
-    It binds by trying, not by probing first: the suite's two workers each start mail servers,
-    and a port found free by a probe was once taken by the other worker before this one bound
-    it ("address already in use" at a test's setup).
+    It binds by trying, not by probing first: the suite's workers each start mail servers,
+    and a port found free by a probe was once taken by another worker before this one bound
+    it ("address already in use" at a test's setup). But a port that cannot be bound costs
+    aiosmtpd's whole ready timeout (5 s) before it says so, and the session's mail server and
+    a test's were both trying the first ports of the range (one to three such waits a run).
+    So each worker starts from a slice of its own and skips the ports it holds itself.
     """
     refused: OSError | None = None
-    for port in PORTS:
-        controller = Controller(inbox, hostname="127.0.0.1", port=port)
+    for port in _ports_to_try():
+        controller = _MailServer(inbox, hostname="127.0.0.1", port=port)
         try:
             controller.start()
         except OSError as error:
             controller.loop.close()  # its thread has ended; nothing else holds the loop
             refused = error
             continue
+        _held.add(port)
         return controller
     raise RuntimeError(f"no free port in {PORTS}") from refused
 
