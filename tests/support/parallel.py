@@ -22,8 +22,8 @@ tests are left (docs/performance.md has the measurements).
 
 **The restarting group fills the browser phase.** The group is mostly waiting (a lease lapsing,
 a server coming back: about 0.6 of a core over two minutes), and before the browser tests the
-three workers keep both cores busy without it, while beside the two browser workers a tenth to
-a fifth of the CPU went idle. So the collection puts the group after every other test and just
+three workers keep both cores busy without it, while beside the two browser workers 5 to 24%
+of the CPU went idle. So the collection puts the group after every other test and just
 before the browser tests (``run_order``), and the scheduler leaves it to a worker that takes no
 browser test: a browser worker that finds it at the head of the queue takes the first browser
 test instead, while such a worker is running.
