@@ -69,11 +69,7 @@ def group_outcome(job: tuple[str, str, int, int, int]) -> dict:
     times: dict[str, list[float]] = {"first": [], "second": []}
     for placed in seatings:
         # By seat, not by level's name: a level may play against itself (with a head start).
-        ours = [
-            seat
-            for seat in range(players)
-            if (seat if players == 3 else side_of(seat, players=4)) == placed
-        ]
+        ours = [seat for seat in range(players) if side_of(seat, players=players) == placed]
         record = play_match(
             [bot_for_level(first if seat in ours else second) for seat in range(players)],
             options=options,

@@ -79,21 +79,40 @@ def migrate(database_url: str) -> None:
     )
 
 
+def postgres_admin_url(database_url: str) -> str:
+    """The server's own database beside ``database_url``'s (where databases are made and
+    dropped), or "" when ``database_url`` is not PostgreSQL's."""
+    if not database_url.startswith(("postgres://", "postgresql://", "pgsql://")):
+        return ""
+    return urlunparse(urlparse(database_url)._replace(path="/postgres"))
+
+
+def _new_template_directory() -> Path:
+    directory = Path(tempfile.mkdtemp(prefix="cribbage-template-"))
+    _removals.append(lambda: shutil.rmtree(directory, ignore_errors=True))
+    return directory
+
+
+def _new_postgres_template(admin_url: str) -> tuple[str, str]:
+    """An empty template database on ``admin_url``'s server, dropped with the others: its name
+    and its URL (to migrate)."""
+    import psycopg
+
+    name = f"cribbage_template_{uuid.uuid4().hex[:10]}"
+    with psycopg.connect(admin_url, autocommit=True) as connection:
+        connection.execute(f'CREATE DATABASE "{name}"')
+    _removals.append(lambda: _drop(admin_url, name))
+    return name, urlunparse(urlparse(admin_url)._replace(path=f"/{name}"))
+
+
 def make_for_workers(database_url: str) -> None:
     """In xdist's controller, before the workers start: name the run's template (of
     ``database_url``'s kind) in the environment they inherit and migrate it in a thread,
     writing ``READY_VARIABLE``'s file when it is done ("ok" or "failed")."""
-    directory = Path(tempfile.mkdtemp(prefix="cribbage-template-"))
-    _removals.append(lambda: shutil.rmtree(directory, ignore_errors=True))
-    if database_url.startswith(("postgres://", "postgresql://", "pgsql://")):
-        import psycopg
-
-        admin_url = urlunparse(urlparse(database_url)._replace(path="/postgres"))
-        name = f"cribbage_template_{uuid.uuid4().hex[:10]}"
-        with psycopg.connect(admin_url, autocommit=True) as connection:
-            connection.execute(f'CREATE DATABASE "{name}"')
-        _removals.append(lambda: _drop(admin_url, name))
-        target = urlunparse(urlparse(admin_url)._replace(path=f"/{name}"))
+    directory = _new_template_directory()
+    admin_url = postgres_admin_url(database_url)
+    if admin_url:
+        name, target = _new_postgres_template(admin_url)
         os.environ[POSTGRES_VARIABLE] = json.dumps({admin_url: name})
     else:
         path = directory / "template.sqlite3"
@@ -141,9 +160,7 @@ def sqlite_template() -> Path:
     if _sqlite_template is not None and not _sqlite_template.is_file():
         _sqlite_template = None  # the parent that named it has removed it
     if _sqlite_template is None:
-        directory = Path(tempfile.mkdtemp(prefix="cribbage-template-"))
-        _removals.append(lambda: shutil.rmtree(directory, ignore_errors=True))
-        path = directory / "template.sqlite3"
+        path = _new_template_directory() / "template.sqlite3"
         migrate(f"sqlite:///{path}")
         _sqlite_template = path
     return _sqlite_template
@@ -177,11 +194,8 @@ def postgres_template(admin_url: str) -> str:
         if found is None:
             del _postgres_templates[admin_url]
     if admin_url not in _postgres_templates:
-        name = f"cribbage_template_{uuid.uuid4().hex[:10]}"
-        with psycopg.connect(admin_url, autocommit=True) as connection:
-            connection.execute(f'CREATE DATABASE "{name}"')
-        _removals.append(lambda: _drop(admin_url, name))
-        migrate(urlunparse(urlparse(admin_url)._replace(path=f"/{name}")))
+        name, url = _new_postgres_template(admin_url)
+        migrate(url)
         _postgres_templates[admin_url] = name
     return _postgres_templates[admin_url]
 

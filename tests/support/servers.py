@@ -117,15 +117,13 @@ class LiveDatabase:
     def __init__(self, directory: Path, base_url: str = "") -> None:
         self.base_url = base_url
         self.name = ""
-        if base_url.startswith(("postgres://", "postgresql://", "pgsql://")):
+        self._admin_url = database_templates.postgres_admin_url(base_url)
+        if self._admin_url:
             self.name = f"cribbage_live_{uuid.uuid4().hex[:10]}"
-            parsed = urlparse(base_url)
-            self.url = urlunparse(parsed._replace(path=f"/{self.name}"))
-            self._admin_url = urlunparse(parsed._replace(path="/postgres"))
+            self.url = urlunparse(urlparse(base_url)._replace(path=f"/{self.name}"))
         else:
             self.path = directory / "live.sqlite3"
             self.url = f"sqlite:///{self.path}"
-            self._admin_url = ""
 
     def make_template(self) -> None:
         """Make this process's migrated template for this kind of database now, if it has
