@@ -16,7 +16,12 @@ while it records a result). This one outlives outages of the database and of Red
   task left running by a worker that was killed runs again once that lease has lapsed;
 - a process runs ``TASK_WORKER_THREADS`` tasks at once, one thread each;
 - an idle thread does not poll: it sleeps until the next task is due or a commit that queued
-  one wakes it (cribbage_site/task_alarm.py), ``TASK_WORKER_INTERVAL`` at most.
+  one wakes it (cribbage_site/task_alarm.py), ``TASK_WORKER_INTERVAL`` at most;
+- of the idle threads only one looks every ``TASK_WORKER_INTERVAL`` (for the tasks no alarm
+  announces); the others sleep until the alarm wakes them. A thread that claims a task wakes a
+  sibling first, which looks for more and, finding none, keeps the look while it runs. Four
+  threads each looking twice a second cost an idle PostgreSQL worker 24 transactions a second
+  (docs/performance.md, "One idle look a worker").
 
 At its start a worker sweeps (:func:`tasks_requeue`): whatever is due and has no task waiting
 is queued again; and it makes sure housekeeping (cribbage_site/housekeeping.py) is scheduled.
@@ -69,6 +74,10 @@ DATABASE_UNAVAILABLE = (OperationalError, InterfaceError)
 # was claiming it): long enough not to spin, short beside a bot's pause.
 MINIMUM_NAP = 0.01
 
+# How long an idle thread sleeps while a sibling keeps the look every TASK_WORKER_INTERVAL for
+# them all: the alarm wakes it for any task due sooner, so this is only a safety net.
+SIBLING_NAP = 30.0
+
 
 def tasks_requeue() -> dict[str, int]:
     """Queue again everything due with no task waiting (safe to run any number of times)."""
@@ -111,6 +120,8 @@ class SiteWorker(Worker):
         self.threads = max(1, threads)
         self.started_at = timezone.now()
         self.stopping = threading.Event()
+        # Held by the idle thread that looks every ``interval`` for the others (_sleep_until_due).
+        self._looking = threading.Lock()
         # Tasks a database outage interrupted, queued again once the database answers.
         self._interrupted: set = set()
         self._interrupted_lock = threading.Lock()
@@ -192,11 +203,7 @@ class SiteWorker(Worker):
             while self.running:
                 try:
                     self._requeue_interrupted()
-                    ran = self.run_one()
-                    if ran:
-                        # There may be more due: wake one sibling to look while this one ran.
-                        task_alarm.ring(time.time())
-                    else:
+                    if not self.run_one():
                         # Inside the guard: its query meets an outage as often as the claim
                         # does (once it ended the process with PostgreSQL's restart).
                         self._sleep_until_due()
@@ -224,7 +231,14 @@ class SiteWorker(Worker):
         if waiting is not None:
             # The earliest is due now when a sibling holds it mid-claim: look again shortly.
             task_alarm.ring(max(waiting.timestamp(), time.time() + MINIMUM_NAP))
-        task_alarm.wait(until=time.time() + self.interval, stopping=self.stopping)
+        if not self._looking.acquire(blocking=False):
+            # A sibling keeps the look; the alarm wakes this one for whatever falls due.
+            task_alarm.wait(until=time.time() + SIBLING_NAP, stopping=self.stopping)
+            return
+        try:
+            task_alarm.wait(until=time.time() + self.interval, stopping=self.stopping)
+        finally:
+            self._looking.release()
 
     def _wait_out_outage(self, error: Exception, backoff: Backoff, doing: str) -> None:
         delay = backoff.next()
@@ -256,6 +270,9 @@ class SiteWorker(Worker):
                 row = None  # SQLite's one writer is busy: look again shortly
         if row is None:
             return False
+        # There may be more due, and this thread may have been the one keeping the look: wake
+        # a sibling, which claims the next or, finding none, keeps the look while this runs.
+        task_alarm.ring(time.time())
         self.run_task(row)
         return True
 

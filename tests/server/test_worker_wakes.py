@@ -12,18 +12,30 @@ import subprocess
 import sys
 import threading
 import time
+from collections import Counter
+from unittest import mock
 
 import pytest
 from django.db import OperationalError, transaction
+from django_tasks import task
 from django_tasks_db.models import DBTaskResult
 
-from cribbage_site.task_alarm import TaskAlarm, due_time
+from cribbage_site.task_alarm import TaskAlarm, due_time, task_alarm
 from cribbage_site.tasks import housekeeping_run
 from cribbage_site.worker import worker_build
 from tests.support.servers import PROJECT_DIR, LiveDatabase, WorkerProcess, child_environment
 from tests.support.waiting import wait_until
 
 NEVER_POLLS = 300.0
+
+# Set by a test to let ``held_task`` finish.
+HELD = threading.Event()
+
+
+@task()
+def held_task() -> None:
+    """Keeps its worker thread busy until the test lets it go (``HELD``)."""
+    HELD.wait(60)
 
 
 def unless_locked(query):
@@ -176,3 +188,105 @@ def test_a_worker_process_wakes_for_a_task_another_process_queued(tmp_path):
     finally:
         worker.stop()
         database.drop()
+
+
+class CountedLooks:
+    """A worker running in this process that notes which thread made each look for a due task
+    (``run_one``)."""
+
+    def __init__(self, *, interval: float, threads: int) -> None:
+        self.worker = worker_build(interval=interval, worker_id="looks-test", threads=threads)
+        self.lookers: list[str] = []  # who looked, in order
+        look = self.worker.run_one
+
+        def counted() -> bool:
+            self.lookers.append(threading.current_thread().name)
+            return look()
+
+        self.worker.run_one = counted  # type: ignore[method-assign]
+        self.started = threading.Event()
+        self.runner = threading.Thread(
+            target=self.worker.run, kwargs={"on_started": self.started.set}
+        )
+
+    def __enter__(self) -> CountedLooks:
+        self.runner.start()
+        wait_until(self.started.is_set, timeout=60, message="the worker started")
+        wait_until(
+            unless_locked(
+                lambda: (
+                    not DBTaskResult.objects.ready().exists()
+                    and not DBTaskResult.objects.filter(status="RUNNING").exists()
+                )
+            ),
+            timeout=60,
+            message="the start-up's due tasks ran",
+        )
+        return self
+
+    def __exit__(self, *exc) -> None:
+        HELD.set()
+        self.worker.stop()
+        self.runner.join(timeout=60)
+        assert not self.runner.is_alive()
+
+    def one_looks(self) -> bool:
+        """Whether the last 40 looks were one thread's: the others sleep. (Forty looks at
+        0.05 s outlast the 0.5 s a thread backs off when the suite's in-memory SQLite answers
+        "table is locked".)"""
+        return len(self.lookers) >= 40 and len(set(self.lookers[-40:])) == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_of_an_idle_workers_threads_only_one_looks_every_interval(settings):
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+    with CountedLooks(interval=0.05, threads=4) as worker:
+        wait_until(worker.one_looks, timeout=60, message="one thread looks, the others sleep")
+        start = len(worker.lookers)
+        wait_until(
+            lambda: len(worker.lookers) >= start + 40,
+            timeout=60,
+            message="the worker looked 40 times more",
+        )
+        window = Counter(worker.lookers[start : start + 40])
+    # Four threads each looking every interval would share the looks about evenly; here the
+    # others slept through them (the alarm would have woken them for a task). A thread backing
+    # off from the in-memory SQLite's "table is locked" may take over the look once.
+    assert window.most_common(1)[0][1] >= 30, window
+
+
+@pytest.mark.django_db(transaction=True)
+def test_while_the_looking_thread_runs_a_task_a_sibling_keeps_the_look(settings):
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+    HELD.clear()
+    with CountedLooks(interval=0.05, threads=2) as worker:
+        wait_until(worker.one_looks, timeout=60, message="one thread looks, the other sleeps")
+        queued = []
+
+        def enqueue(task_to_queue) -> bool:
+            # As another process queues one on SQLite: no alarm is rung here, so only the
+            # look every interval finds it. The held task thus goes to the looking thread.
+            with mock.patch.object(task_alarm, "ring"), transaction.atomic():
+                queued.append(task_to_queue.enqueue())
+            return True
+
+        wait_until(unless_locked(lambda: enqueue(held_task)), timeout=60, message="queued")
+        held = queued[-1]
+        wait_until(
+            unless_locked(lambda: DBTaskResult.objects.get(pk=held.id).status == "RUNNING"),
+            timeout=60,
+            message="a thread runs the held task",
+        )
+        wait_until(
+            unless_locked(lambda: enqueue(housekeeping_run)),
+            timeout=60,
+            message="queued",
+        )
+        silent = queued[-1]
+        # Well inside the idle threads' 30 s safety net (SIBLING_NAP): found by a look.
+        wait_until(
+            unless_locked(lambda: DBTaskResult.objects.get(pk=silent.id).status == "SUCCESSFUL"),
+            timeout=15,
+            message="the other thread found the task no alarm announced",
+        )
+        assert DBTaskResult.objects.get(pk=held.id).status == "RUNNING"
