@@ -239,21 +239,25 @@ class DaphneServer(ChildProcess):
     def ws_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
 
+    def command(self) -> list[str]:
+        """Daphne's command, as production runs it (the Dockerfile's)."""
+        return [
+            sys.executable,
+            "-m",
+            "daphne",
+            "-b",
+            "127.0.0.1",
+            "-p",
+            str(self.port),
+            *daphne_limits(),
+            "cribbage_site.asgi:application",
+        ]
+
     def start(self, timeout: float = START_TIMEOUT) -> DaphneServer:
         if self.log_path is not None:
             self._log = open(self.log_path, "ab")  # noqa: SIM115 - closed in stop()
         self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "daphne",
-                "-b",
-                "127.0.0.1",
-                "-p",
-                str(self.port),
-                *daphne_limits(),
-                "cribbage_site.asgi:application",
-            ],
+            self.command(),
             cwd=PROJECT_DIR,
             env=self.env,
             stdout=self._log or subprocess.DEVNULL,
