@@ -82,6 +82,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     Every worker collects the same tests in the same order, so the numbered groups of the
     lone browser tests name the same tests on each.
     """
+    if not config.pluginmanager.hasplugin("xdist"):
+        return  # ``-p no:xdist``: no groups to name (and no ``xdist_group`` mark to name them)
     lone_browsers = 0
     for item in items:
         if item.get_closest_marker("xdist_group"):
