@@ -107,3 +107,10 @@ def test_the_worker_is_restarted_and_scaled_and_the_web_health_check_asks_for_it
     assert "TASK_WORKER_THREADS" in worker["environment"]
     for name in WEB_REPLICAS:
         assert services[name]["environment"]["HEALTHZ_REQUIRE_WORKER"] == "true"
+
+
+def test_the_image_carries_the_projects_bytecode(dockerfile):
+    # A container does not write it (PYTHONDONTWRITEBYTECODE): compiled after the last copy of
+    # the source, or every start of a server or worker compiles the project again.
+    last_copy = dockerfile.rindex("\nCOPY ")
+    assert dockerfile.index("RUN python -m compileall") > last_copy
