@@ -200,6 +200,12 @@ def postgres_template(admin_url: str) -> str:
     return _postgres_templates[admin_url]
 
 
+def postgres_template_copied(admin_url: str, name: str) -> None:
+    """``admin_url``'s server holds the migrated template ``name`` already (a private cluster
+    copied from one that held it): :func:`postgres_template` answers it without migrating."""
+    _postgres_templates[admin_url] = name
+
+
 @atexit.register
 def remove_templates() -> None:
     """Remove every template this process made; the next live database makes them again."""
