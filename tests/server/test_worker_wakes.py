@@ -52,6 +52,55 @@ def unless_locked(query):
     return condition
 
 
+class WorkerInThisProcess:
+    """A worker running in this process's threads, from the end of its start-up (its own due
+    runs done) to its stop; it notes which thread made each look for a due task (``run_one``)."""
+
+    def __init__(self, *, interval: float, threads: int) -> None:
+        self.worker = worker_build(interval=interval, worker_id="wakes-test", threads=threads)
+        self.lookers: list[str] = []  # who looked, in order
+        look = self.worker.run_one
+
+        def counted() -> bool:
+            self.lookers.append(threading.current_thread().name)
+            return look()
+
+        self.worker.run_one = counted  # type: ignore[method-assign]
+        self.started = threading.Event()
+        self.runner = threading.Thread(
+            target=self.worker.run, kwargs={"on_started": self.started.set}
+        )
+
+    def __enter__(self) -> WorkerInThisProcess:
+        self.runner.start()
+        wait_until(self.started.is_set, timeout=60, message="the worker started")
+        # The start-up's own runs (housekeeping, the digest; due at once) are done, none still
+        # running, before it sleeps.
+        wait_until(
+            unless_locked(
+                lambda: (
+                    not DBTaskResult.objects.ready().exists()
+                    and not DBTaskResult.objects.filter(status="RUNNING").exists()
+                )
+            ),
+            timeout=60,
+            message="the start-up's due tasks ran",
+        )
+        return self
+
+    def __exit__(self, *exc) -> None:
+        HELD.set()
+        self.worker.stop()
+        self.runner.join(timeout=60)
+        assert not self.runner.is_alive()
+
+    def one_looks(self) -> bool:
+        """Whether the last 40 looks were one thread's: the others sleep. (Forty looks at
+        0.05 s outlast the 0.5 s a thread backs off when the suite's in-memory SQLite answers
+        "table is locked".)"""
+        return len(self.lookers) >= 40 and len(set(self.lookers[-40:])) == 1
+
+
 def test_a_sleeping_thread_is_woken_by_a_ring_for_a_task_due_now():
     alarm = TaskAlarm()
     answers: list[bool] = []
@@ -98,24 +147,7 @@ def test_a_worker_thread_runs_a_task_its_own_process_queued_without_waiting_for_
     settings,
 ):
     settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
-    worker = worker_build(interval=NEVER_POLLS, worker_id="wakes-test")
-    started = threading.Event()
-    runner = threading.Thread(target=worker.run, kwargs={"on_started": started.set})
-    runner.start()
-    try:
-        wait_until(started.is_set, timeout=60, message="the worker started")
-        # The start-up's own runs (housekeeping, the digest; due at once) are done, none still
-        # running, before it sleeps.
-        wait_until(
-            unless_locked(
-                lambda: (
-                    not DBTaskResult.objects.ready().exists()
-                    and not DBTaskResult.objects.filter(status="RUNNING").exists()
-                )
-            ),
-            timeout=60,
-            message="the start-up's due tasks ran",
-        )
+    with WorkerInThisProcess(interval=NEVER_POLLS, threads=1):
         queued = []
 
         def enqueue() -> bool:
@@ -132,10 +164,6 @@ def test_a_worker_thread_runs_a_task_its_own_process_queued_without_waiting_for_
             timeout=60,
             message="the task queued after the worker went to sleep ran",
         )
-    finally:
-        worker.stop()
-        runner.join(timeout=60)
-    assert not runner.is_alive()
 
 
 @pytest.mark.slow
@@ -190,57 +218,10 @@ def test_a_worker_process_wakes_for_a_task_another_process_queued(tmp_path):
         database.drop()
 
 
-class CountedLooks:
-    """A worker running in this process that notes which thread made each look for a due task
-    (``run_one``)."""
-
-    def __init__(self, *, interval: float, threads: int) -> None:
-        self.worker = worker_build(interval=interval, worker_id="looks-test", threads=threads)
-        self.lookers: list[str] = []  # who looked, in order
-        look = self.worker.run_one
-
-        def counted() -> bool:
-            self.lookers.append(threading.current_thread().name)
-            return look()
-
-        self.worker.run_one = counted  # type: ignore[method-assign]
-        self.started = threading.Event()
-        self.runner = threading.Thread(
-            target=self.worker.run, kwargs={"on_started": self.started.set}
-        )
-
-    def __enter__(self) -> CountedLooks:
-        self.runner.start()
-        wait_until(self.started.is_set, timeout=60, message="the worker started")
-        wait_until(
-            unless_locked(
-                lambda: (
-                    not DBTaskResult.objects.ready().exists()
-                    and not DBTaskResult.objects.filter(status="RUNNING").exists()
-                )
-            ),
-            timeout=60,
-            message="the start-up's due tasks ran",
-        )
-        return self
-
-    def __exit__(self, *exc) -> None:
-        HELD.set()
-        self.worker.stop()
-        self.runner.join(timeout=60)
-        assert not self.runner.is_alive()
-
-    def one_looks(self) -> bool:
-        """Whether the last 40 looks were one thread's: the others sleep. (Forty looks at
-        0.05 s outlast the 0.5 s a thread backs off when the suite's in-memory SQLite answers
-        "table is locked".)"""
-        return len(self.lookers) >= 40 and len(set(self.lookers[-40:])) == 1
-
-
 @pytest.mark.django_db(transaction=True)
 def test_of_an_idle_workers_threads_only_one_looks_every_interval(settings):
     settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
-    with CountedLooks(interval=0.05, threads=4) as worker:
+    with WorkerInThisProcess(interval=0.05, threads=4) as worker:
         wait_until(worker.one_looks, timeout=60, message="one thread looks, the others sleep")
         start = len(worker.lookers)
         wait_until(
@@ -259,7 +240,7 @@ def test_of_an_idle_workers_threads_only_one_looks_every_interval(settings):
 def test_while_the_looking_thread_runs_a_task_a_sibling_keeps_the_look(settings):
     settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
     HELD.clear()
-    with CountedLooks(interval=0.05, threads=2) as worker:
+    with WorkerInThisProcess(interval=0.05, threads=2) as worker:
         wait_until(worker.one_looks, timeout=60, message="one thread looks, the other sleeps")
         queued = []
 

@@ -73,8 +73,10 @@ class PostgresCluster:
         return f"postgres://postgres@127.0.0.1:{self.port}/{database}"
 
     def _run(self, program: str, *arguments: str) -> None:
-        """``program`` (PostgreSQL's, or ``cp``) as the cluster's user."""
-        command = [str(self.bin_dir / program) if program != "cp" else "cp", *arguments]
+        """PostgreSQL's ``program`` as the cluster's user."""
+        self._run_as_owner([str(self.bin_dir / program), *arguments])
+
+    def _run_as_owner(self, command: list[str]) -> None:
         if self.run_as:
             command = ["runuser", "-u", self.run_as, "--", *command]
         subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -85,7 +87,7 @@ class PostgresCluster:
         from tests.support.database_templates import postgres_template_copied
 
         pristine_data, template = _pristine()
-        self._run("cp", "-a", str(pristine_data), str(self.data))
+        self._run_as_owner(["cp", "-a", str(pristine_data), str(self.data)])
         self.start()
         postgres_template_copied(self.admin_url, template)
         return self
@@ -101,10 +103,12 @@ class PostgresCluster:
         self._wait_ready(timeout)
         return self
 
-    def stop(self) -> None:
-        """Stop at once, cutting every connection (``-m immediate``: what a crash looks like)."""
+    def stop(self, *, cleanly: bool = False) -> None:
+        """Stop at once, cutting every connection (``-m immediate``: what a crash looks like),
+        or ``cleanly`` (a checkpoint first, so a copy of the data starts without recovery)."""
         if self.data.exists():
-            self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
+            mode = "fast" if cleanly else "immediate"
+            self._run("pg_ctl", "-D", str(self.data), "-m", mode, "-w", "stop")
 
     def restart(self) -> None:
         self.stop()
@@ -153,8 +157,7 @@ def _pristine() -> tuple[Path, str]:
         try:
             template = postgres_template(cluster.admin_url)
         finally:
-            # A clean stop: the copies start without recovery.
-            cluster._run("pg_ctl", "-D", str(cluster.data), "-m", "fast", "-w", "stop")
+            cluster.stop(cleanly=True)
         atexit.register(shutil.rmtree, cluster.directory, ignore_errors=True)
         _pristine_made = (cluster.data, template)
     return _pristine_made
