@@ -41,6 +41,7 @@ from games.engine.scoring_tables import (
     POINTS_BY_RANK_COUNT_KEY,
     POINTS_BY_SORTED_RANKS,
     RANK_COUNT_KEY,
+    fill_rank_tables,
 )
 
 SHOW_KINDS = ("fifteen", "pair", "run", "flush", "nobs")
@@ -166,13 +167,21 @@ def show_total(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:
             raise BadHand(f"a hand at the show has 3 or 4 cards, not {size}")
         points = POINTS_BY_RANK_COUNT_KEY.get(key)
         if points is None:
-            raise BadHand("no deck deals five cards of one rank")
+            points = _points_after_a_miss(key)
         return points + flush_points(hand, starter, crib=crib) + nobs_points(hand, starter)
     except (AttributeError, TypeError):
         # Only reached on bad input (a try costs nothing in Python 3.11 until it catches).
         raise BadHand(
             f"show_total takes a hand of cards and a starter card, not {hand!r} and {starter!r}"
         ) from None
+
+
+def _points_after_a_miss(key: int) -> int:
+    """A rank-count key the table lacks: the table was still empty (it is filled on first use,
+    games/engine/scoring_tables.py), or no deck deals those ranks (five of one)."""
+    if fill_rank_tables() and (points := POINTS_BY_RANK_COUNT_KEY.get(key)) is not None:
+        return points
+    raise BadHand("no deck deals five cards of one rank")
 
 
 def rank_points(ranks: tuple[int, ...]) -> int:
@@ -185,6 +194,8 @@ def rank_points(ranks: tuple[int, ...]) -> int:
         return POINTS_BY_SORTED_RANKS[ranks]
     except (KeyError, TypeError):
         pass
+    if fill_rank_tables():
+        return rank_points(ranks)
     try:
         key = tuple(sorted(ranks))
     except TypeError:

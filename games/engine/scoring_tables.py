@@ -1,9 +1,15 @@
 """Precomputed fifteens + pairs + runs for every multiset of 4 or 5 ranks.
 
 Those three rules depend on ranks alone, and there are only 6,175 five-rank multisets (at most
-four of a rank) and 1,820 four-rank ones, so the engine scores each once at import, with the
-same helpers the itemised scorer uses, and the fast paths read the answer back. The tables are
-built in a few tens of milliseconds.
+four of a rank) and 1,820 four-rank ones, so the engine scores each once, with the same helpers
+the itemised scorer uses, and the fast paths read the answer back.
+
+**Built on first use, not at import.** Building takes 80 to 145 ms, and every process that
+imports the engine paid it at start-up: each ``manage.py`` command, server, worker and shell,
+most of which never score a hand. The two tables start empty and :func:`fill_rank_tables`
+fills those same dicts in place the first time a lookup misses, so the fast paths keep their
+plain dict lookup (an empty table's miss is the branch they already take for bad input) and
+every module that imported the dicts sees them filled.
 
 Two keys reach the same numbers:
 
@@ -58,4 +64,20 @@ def build_rank_tables() -> tuple[dict[tuple[int, ...], int], dict[int, int]]:
     return by_sorted_ranks, by_count_key
 
 
-POINTS_BY_SORTED_RANKS, POINTS_BY_RANK_COUNT_KEY = build_rank_tables()
+POINTS_BY_SORTED_RANKS: dict[tuple[int, ...], int] = {}
+POINTS_BY_RANK_COUNT_KEY: dict[int, int] = {}
+
+
+def fill_rank_tables() -> bool:
+    """Fill the two tables if they are empty; return whether this call filled them.
+
+    Safe from several threads: each builds its own dicts and one ``dict.update`` call (atomic
+    under the GIL: the keys are ints and tuples of ints) publishes them, so a reader sees a
+    table empty or whole, never part of one. A second builder's update writes the same values.
+    """
+    if POINTS_BY_RANK_COUNT_KEY:
+        return False
+    by_sorted_ranks, by_count_key = build_rank_tables()
+    POINTS_BY_SORTED_RANKS.update(by_sorted_ranks)
+    POINTS_BY_RANK_COUNT_KEY.update(by_count_key)
+    return True

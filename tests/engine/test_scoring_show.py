@@ -371,3 +371,75 @@ def test_the_itemised_and_fast_scorers_agree_on_every_rank_multiset():
             for crib in (False, True) if size == 5 else (False,):
                 expected = score_show(hand, starter, crib=crib).total
                 assert show_total(hand, starter, crib) == expected, (ranks, crib)
+
+
+# ---------------------------------------------------------------------------------------------
+# The rank tables are built on first use (games/engine/scoring_tables.py), in a fresh process.
+
+FIRST_USE = """
+import json, sys, threading
+import games.engine
+from games.engine import scoring_tables as tables
+from games.engine.cards import parse_card, parse_cards
+from games.engine.scoring import BadHand, rank_points, show_total
+empty_at_import = not tables.POINTS_BY_SORTED_RANKS and not tables.POINTS_BY_RANK_COUNT_KEY
+first = sys.argv[1]
+answers = []
+if first == "show_total":
+    answers.append(show_total(parse_cards("5H 5D 5S JC"), parse_card("5C")))
+elif first == "rank_points_unsorted":
+    answers.append(rank_points((11, 5, 5, 5, 5)))
+elif first == "rank_points_invalid":
+    try:
+        rank_points((5, 5, 5, 5, 5))
+    except BadHand as error:
+        answers.append(error.code)
+    answers.append(rank_points((5, 5, 5, 5, 11)))
+elif first == "threads":
+    start = threading.Barrier(8)
+    def score():
+        start.wait()
+        answers.append(show_total(parse_cards("5H 5D 5S JC"), parse_card("5C")))
+    workers = [threading.Thread(target=score) for _ in range(8)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+by_sorted, by_key = tables.build_rank_tables()
+print(json.dumps({
+    "empty_at_import": empty_at_import,
+    "answers": answers,
+    "whole": tables.POINTS_BY_SORTED_RANKS == by_sorted and tables.POINTS_BY_RANK_COUNT_KEY == by_key,
+}))
+"""
+
+
+@pytest.mark.parametrize(
+    ("first", "answers"),
+    [
+        ("show_total", [29]),
+        ("rank_points_unsorted", [28]),
+        ("rank_points_invalid", ["bad_hand", 28]),
+        ("threads", [29] * 8),
+    ],
+)
+def test_the_rank_tables_are_empty_at_import_and_whole_after_the_first_score(first, answers):
+    """Importing the engine builds no table (every process paid 80 to 145 ms for it at start-up);
+    the first score of any kind, a rejected one or eight at once included, fills both tables
+    whole, as :func:`build_rank_tables` makes them."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, "-c", FIRST_USE, first],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    found = json.loads(done.stdout)
+    assert found == {"empty_at_import": True, "answers": answers, "whole": True}
