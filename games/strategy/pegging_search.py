@@ -83,20 +83,39 @@ _MEMO_LIMIT = 400_000
 def play_points(ranks: Sequence[int], count: int) -> int:
     """Points for laying the last of ``ranks`` (the current count's ranks, in order), the count
     being ``count`` after it: 15 and 31 score 2, a pair 2, three of a kind 6, four 12, and the
-    longest run of three or more different consecutive ranks at the end of the count."""
+    longest run of three or more different consecutive ranks at the end of the count.
+
+    One pass back from the last card: the searches below call this millions of times a decision
+    at three and four seats (benchmarks/pegging_search_speed.py). A tail is a run when its ranks
+    are all different and span as many ranks as it has cards; once a rank repeats, no longer
+    tail can be a run, so the pass stops there.
+    """
     points = 2 if count in (FIFTEEN, MAX_COUNT) else 0
     size = len(ranks)
     last = ranks[-1]
-    same = 1
-    while same < size and ranks[-same - 1] == last:
-        same += 1
-    if same >= 2:
+    if size < 3:
+        return points + 2 if size == 2 and ranks[0] == last else points
+    if ranks[-2] == last:
+        same = 2
+        while same < size and ranks[-same - 1] == last:
+            same += 1
         return points + same * (same - 1)
-    for length in range(size, 2, -1):
-        tail = ranks[-length:]
-        if max(tail) - min(tail) == length - 1 and len(set(tail)) == length:
-            return points + length
-    return points
+    low = high = last
+    seen = 1 << last
+    run = 0
+    for length in range(2, size + 1):
+        rank = ranks[-length]
+        bit = 1 << rank
+        if seen & bit:
+            break
+        seen |= bit
+        if rank < low:
+            low = rank
+        elif rank > high:
+            high = rank
+        if high - low == length - 1 and length > 2:
+            run = length
+    return points + run
 
 
 def can_play(hand: tuple[int, ...], count: int) -> bool:
@@ -125,22 +144,6 @@ def _side_weights(seat: int, teams: tuple[int, ...], against: float) -> tuple[fl
         weights = tuple(1.0 if team == side else -against for team in teams)
         _SIDE_WEIGHTS[key] = weights
     return weights
-
-
-_POINTS: dict[tuple[tuple[int, ...], int], int] = {}
-_POINTS_LIMIT = 200_000
-
-
-def _points_for(series: tuple[int, ...], count: int) -> int:
-    """:func:`play_points`, remembered: the search lays the same few counts again and again
-    (a quarter of its profile went on scoring them, benchmarks/pegging_search_speed.py)."""
-    key = (series, count)
-    points = _POINTS.get(key)
-    if points is None:
-        if len(_POINTS) >= _POINTS_LIMIT:
-            _POINTS.clear()
-        points = _POINTS[key] = play_points(series, count)
-    return points
 
 
 def search(
@@ -204,7 +207,7 @@ def after_play(
     series = (*series, rank)
     count += PIPS[rank]
     gained = [0.0] * seats
-    points = _points_for(series, count)
+    points = play_points(series, count)
     gained[mover] = points
     need = needs[mover]
     if need is not None:
@@ -309,7 +312,7 @@ def net2_after(
     mine = mine[:index] + mine[index + 1 :]
     series = (*series, rank)
     count += PIPS[rank]
-    points = _points_for(series, count)
+    points = play_points(series, count)
     if need_mine is not None:
         if points >= need_mine:
             return points + GAME_POINT
@@ -389,7 +392,7 @@ def net_sides_after(
     hands = (*hands[:mover], hand[:index] + hand[index + 1 :], *hands[mover + 1 :])
     series = (*series, rank)
     count += PIPS[rank]
-    points = _points_for(series, count)
+    points = play_points(series, count)
     need = needs[mover]
     if need is not None:
         if points >= need:

@@ -139,3 +139,61 @@ def test_the_same_position_always_gets_the_same_answer():
         seat=0, hand=deck[:4], unseen=deck[7:], held_counts=(4, 4), series=(), count=0
     )
     assert first == again
+
+
+def every_count(most: int):
+    """Every count of at most ``most`` cards a deck can lay (at most four of a rank, the count
+    never past 31), as cards: each repeat of a rank takes the next suit."""
+    from games.engine.cards import SUITS, Card
+
+    def extend(ranks: tuple[int, ...], count: int):
+        if ranks:
+            suits_used: dict[int, int] = {}
+            cards = []
+            for rank in ranks:
+                cards.append(Card(rank, SUITS[suits_used.get(rank, 0)]))
+                suits_used[rank] = suits_used.get(rank, 0) + 1
+            yield tuple(cards), count
+        if len(ranks) == most:
+            return
+        for rank in range(1, 14):
+            pips = min(rank, 10)
+            if count + pips <= 31 and ranks.count(rank) < 4:
+                yield from extend((*ranks, rank), count + pips)
+
+    yield from extend((), 0)
+
+
+def test_play_points_equals_the_engines_scorer_on_every_short_count_and_every_long_run():
+    """The search's one-pass scorer (``play_points``) against the engine's itemised one: every
+    count a deck can lay of up to four cards (pairs, runs, 15 and 31), then every order of every
+    run of five to seven cards that fits under 31, alone and after a card that repeats one of
+    its ranks, extends it, or stands apart from it."""
+    from itertools import permutations
+
+    from games.engine.cards import Card
+    from games.engine.scoring import score_play
+
+    checked = 0
+    for cards, count in every_count(4):
+        ranks = tuple(card.rank for card in cards)
+        assert module.play_points(ranks, count) == score_play(cards).total, ranks
+        checked += 1
+    for length in (5, 6, 7):
+        for low in range(1, 14 - length + 1):
+            run = [Card(rank, "C") for rank in range(low, low + length)]
+            if sum(card.value for card in run) > 31:
+                continue
+            before = {(), (Card(low, "D"),), (Card(13, "D"),)}
+            if low > 1:
+                before.add((Card(low - 1, "D"),))
+            for first in before:
+                for order in permutations(run):
+                    cards = (*first, *order)
+                    count = sum(card.value for card in cards)
+                    if count > 31:
+                        continue
+                    ranks = tuple(card.rank for card in cards)
+                    assert module.play_points(ranks, count) == score_play(cards).total, ranks
+                    checked += 1
+    assert checked > 30_000
