@@ -166,6 +166,22 @@ def sqlite_template() -> Path:
     return _sqlite_template
 
 
+def parents_sqlite_template() -> Path | None:
+    """The SQLite template the parent (xdist's controller) named and migrated, or None when it
+    named none or its migration failed: the caller then migrates as it would without one."""
+    if _parents_sqlite is None or not parents_are_ready() or not _parents_sqlite.is_file():
+        return None
+    return _parents_sqlite
+
+
+def parents_postgres_template() -> str | None:
+    """The PostgreSQL template the parent named and migrated on the run's server, as
+    :func:`parents_sqlite_template` does for SQLite."""
+    if len(_parents_postgres) != 1 or not parents_are_ready():
+        return None
+    return next(iter(_parents_postgres.values()))
+
+
 def sqlite_copy_migrated(target: Path) -> None:
     """Make ``target`` a migrated SQLite database (a copy of this process's template)."""
     # SQLite's backup API copies a consistent database whatever its journal holds.
