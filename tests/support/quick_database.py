@@ -87,8 +87,9 @@ def dropping_in_use(original: Callable[..., None]) -> Callable[..., None]:
 
 
 def from_the_runs_template(original: Callable[..., str]) -> Callable[..., str]:
-    """``_create_test_db`` that makes the test database a copy of the run's migrated template,
-    when xdist's controller made one (see the module's docstring)."""
+    """``_create_test_db`` that makes the test database a copy of the migrated template this
+    process's parent named (xdist's controller names the run's to its workers), when there is
+    one (see the module's docstring)."""
 
     def create(creation: Any, verbosity: int, autoclobber: bool, keepdb: bool = False) -> str:
         from tests.support import database_templates
