@@ -10,12 +10,10 @@ and reads back which worker ran which test.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-import textwrap
 from pathlib import Path
 
 from tests.support.servers import PROJECT_DIR, child_environment
+from tests.support.small_suites import run_small_suite
 
 CONFTEST = """
 import json, os
@@ -86,10 +84,6 @@ def run_suite(
     tmp_path: Path, workers: int, browser_workers: int, hold_up_the_third: bool = False
 ) -> dict[str, str]:
     """Run the small suite on ``workers`` workers: each test's id and the worker that ran it."""
-    (tmp_path / "pytest.ini").write_text("[pytest]\nmarkers =\n    restarts_services: kills\n")
-    (tmp_path / "conftest.py").write_text(textwrap.dedent(CONFTEST))
-    (tmp_path / "test_plain.py").write_text(textwrap.dedent(PLAIN))
-    (tmp_path / "test_browsers.py").write_text(textwrap.dedent(BROWSERS))
     log = tmp_path / "ran.jsonl"
     env = child_environment(
         PYTHONPATH=str(PROJECT_DIR),
@@ -98,17 +92,14 @@ def run_suite(
         HOLD_UP_THE_THIRD="1" if hold_up_the_third else "",
     )
     env.pop("PYTEST_XDIST_WORKER", None)
-    completed = subprocess.run(
-        [sys.executable, "-m", "pytest", "-n", str(workers), "--dist", "loadgroup"]
-        + ["--no-loadscope-reorder", "-p", "no:cacheprovider", "-q", str(tmp_path)]
-        + ["-c", str(tmp_path / "pytest.ini"), "--rootdir", str(tmp_path)],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert completed.returncode == 0, completed.stdout[-3000:] + completed.stderr[-3000:]
+    files = {
+        "pytest.ini": "[pytest]\nmarkers =\n    restarts_services: kills\n",
+        "conftest.py": CONFTEST,
+        "test_plain.py": PLAIN,
+        "test_browsers.py": BROWSERS,
+    }
+    options = ["-n", str(workers), "--dist", "loadgroup", "--no-loadscope-reorder"]
+    run_small_suite(tmp_path, files, options, env)
     ran = dict(json.loads(line) for line in log.read_text().splitlines())
     assert len(ran) == 12 + 3 + 8 + 2
     return ran

@@ -13,13 +13,11 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
-import textwrap
 
 from tests.support import database_templates
 from tests.support.servers import PROJECT_DIR, child_environment
 from tests.support.services import database_url, uses_postgres
+from tests.support.small_suites import run_small_suite
 
 CONFTEST = """
 import pytest
@@ -73,9 +71,6 @@ def template_named() -> dict[str, str]:
 
 
 def test_a_test_database_is_a_copy_of_the_template_its_parent_named(tmp_path):
-    (tmp_path / "pytest.ini").write_text("[pytest]\nDJANGO_SETTINGS_MODULE = tests.settings\n")
-    (tmp_path / "conftest.py").write_text(textwrap.dedent(CONFTEST))
-    (tmp_path / "test_report.py").write_text(textwrap.dedent(TEST))
     report = tmp_path / "report.json"
     overrides = {"PYTHONPATH": f"{PROJECT_DIR}{os.pathsep}{tmp_path}", "REPORT": str(report)}
     if uses_postgres():
@@ -93,16 +88,12 @@ def test_a_test_database_is_a_copy_of_the_template_its_parent_named(tmp_path):
     ):
         env.pop(inherited, None)
     env.update(template_named())  # migrated already: no "ready" file to wait for
-    completed = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:xdist", "-p", "no:cacheprovider", "-q"]
-        + [str(tmp_path), "-c", str(tmp_path / "pytest.ini"), "--rootdir", str(tmp_path)],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert completed.returncode == 0, completed.stdout[-3000:] + completed.stderr[-3000:]
+    files = {
+        "pytest.ini": "[pytest]\nDJANGO_SETTINGS_MODULE = tests.settings\n",
+        "conftest.py": CONFTEST,
+        "test_report.py": TEST,
+    }
+    run_small_suite(tmp_path, files, ["-p", "no:xdist"], env)
     found = json.loads(report.read_text())
     assert found["plans"] == [0]
     assert found["applied"] == found["on_disk"] > 50
