@@ -9,10 +9,15 @@ seats'; in partnerships, its side's less the other side's. The net of a group is
 its rotations, and the 95% interval is taken over groups.
 
 Each level is named ``THROW/PLAY`` to mix components (``expert/hard``: the expert's throw with
-hard's play), or one level name for both:
+hard's play), or one level name for both. ``oracle`` as the play is not a level but a ceiling:
+it sees every seat's cards and plays the card that is best under full information for its
+side (at three its points less half of each opponent's, the measure this prints), searched to
+the end of the play; what it gains over a level bounds what any reading of the others' hands
+could gain in the play:
 
     .venv/bin/python benchmarks/many_seat_hands.py expert hard --players 3 --groups 300
     .venv/bin/python benchmarks/many_seat_hands.py expert/hard hard --players 4 --groups 500
+    .venv/bin/python benchmarks/many_seat_hands.py expert/oracle expert --players 3 --groups 300
 """
 
 from __future__ import annotations
@@ -30,11 +35,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.bots import LEVELS, bot_for_level  # noqa: E402
-from games.bots.base import StrategyBot  # noqa: E402
+from games.bots.base import StrategyBot, read_view  # noqa: E402
 from games.bots.simulate import GameRecord  # noqa: E402
 from games.engine import (  # noqa: E402
     Action,
     MatchOptions,
+    MatchState,
+    Play,
     Shuffle,
     apply,
     needs_shuffle,
@@ -44,20 +51,60 @@ from games.engine import (  # noqa: E402
     view,
 )
 from games.engine.seating import side_of  # noqa: E402
+from games.strategy.pegging_search import capped_needs, rank_values  # noqa: E402
 
 Z_95 = 1.959964
 SOURCES = ("hand", "crib", "play", "heels")
 
 
-def make_bot(name: str) -> StrategyBot:
+ORACLE = "oracle"
+
+
+def make_bot(name: str) -> StrategyBot | Oracle:
     """``THROW/PLAY`` or a level name: a bot throwing as the first level and playing as the
-    second (at three and four seats the throw is looked up by the bot's level name)."""
+    second (at three and four seats the throw is looked up by the bot's level name); a play
+    named ``oracle`` sees every hand (:class:`Oracle`)."""
     throw_level, _, play_level = name.partition("/")
     play_level = play_level or throw_level
+    oracle = play_level == ORACLE
+    if oracle:
+        play_level = throw_level
     for level in (throw_level, play_level):
         if level not in LEVELS:
             raise SystemExit(f"unknown level {level!r} in {name!r}")
-    return replace(bot_for_level(play_level), level=throw_level)
+    bot = replace(bot_for_level(play_level), level=throw_level)
+    return Oracle(bot) if oracle else bot
+
+
+@dataclass(frozen=True)
+class Oracle:
+    """A ceiling, not a player: it plays each card with every seat's hand in sight, the card
+    whose value to the end of the play is best when every seat then plays best under full
+    information; every other decision is its bot's."""
+
+    bot: StrategyBot
+
+    def choose_in(self, state: MatchState, seat: int, rng: random.Random) -> Action | None:
+        seat_view = view(state, seat)
+        seen = read_view(seat_view, seat)
+        if seen.muggins is not None or seen.claim_subject is not None or seen.can_discard:
+            return self.bot.choose_action(seat_view, seat, rng)
+        if len(seen.playable) < 2:
+            return self.bot.choose_action(seat_view, seat, rng)
+        players = len(state.seats)
+        teams = tuple(side_of(other, players=players) for other in range(players))
+        values = rank_values(
+            tuple(tuple(sorted(card.rank for card in held)) for held in state.held),
+            tuple(card.rank for _, card in state.series),
+            state.count,
+            seat,
+            capped_needs([state.options.game_target - score for score in state.scores], players),
+            state.options.variant == "five",
+            teams,
+            0.5 if players == 3 else 1.0,
+        )
+        best = max(seen.playable, key=lambda card: (values[card.rank], -card.rank, card))
+        return Play(seat, best)
 
 
 Setting = tuple[object, str, float]
@@ -97,8 +144,13 @@ class Tuned:
             _apply(previous)
 
 
+def _tuned(bot: StrategyBot | Oracle) -> StrategyBot | Oracle | Tuned:
+    """The first level's bot, deciding under ``--first-set`` (an oracle keeps the defaults)."""
+    return bot if isinstance(bot, Oracle) else Tuned(bot)
+
+
 def play_hand(
-    bots: list[StrategyBot | Tuned],
+    bots: list[StrategyBot | Oracle | Tuned],
     players: int,
     seed: int,
     scores: tuple[int, ...] | None = None,
@@ -121,7 +173,11 @@ def play_hand(
             action = Shuffle(shuffled_deck(deck_rng))
         else:
             for seat in sorted(seats_to_act(state)):
-                action = bots[seat].choose_action(view(state, seat), seat, rngs[seat])
+                bot = bots[seat]
+                if isinstance(bot, Oracle):
+                    action = bot.choose_in(state, seat, rngs[seat])
+                else:
+                    action = bot.choose_action(view(state, seat), seat, rngs[seat])
                 if action is not None:
                     break
             if action is None:
@@ -156,8 +212,8 @@ def group_endgame(
     for placed in seatings:
         ours = _ours(players, placed)
         names = [first if seat in ours else second for seat in range(players)]
-        bots: list[StrategyBot | Tuned] = [
-            Tuned(make_bot(name)) if seat in ours else make_bot(name)
+        bots = [
+            _tuned(make_bot(name)) if seat in ours else make_bot(name)
             for seat, name in enumerate(names)
         ]
         record = play_hand(bots, players, seed, scores)
@@ -182,8 +238,8 @@ def group_net(first: str, second: str, players: int, seed: int) -> dict[str, flo
         else:
             names = [first if side_of(seat, players=4) == placed else second for seat in range(4)]
             ours = [seat for seat in range(4) if side_of(seat, players=4) == placed]
-        bots: list[StrategyBot | Tuned] = [
-            Tuned(make_bot(name)) if seat in ours else make_bot(name)
+        bots = [
+            _tuned(make_bot(name)) if seat in ours else make_bot(name)
             for seat, name in enumerate(names)
         ]
         record = play_hand(bots, players, seed)

@@ -45,13 +45,17 @@ sys.path.insert(0, str(ROOT))
 from games.engine.cards import DECK  # noqa: E402
 from games.strategy import keep_likelihood  # noqa: E402
 from games.strategy.analysis import analyze_discard  # noqa: E402
-from games.strategy.keep_likelihood import rank_key  # noqa: E402
+from games.strategy.keep_likelihood import ONE_THROW, ONE_THROW_CRIB_WEIGHTS, rank_key  # noqa: E402
+from games.strategy.one_card_throw import analyze_throw  # noqa: E402
 from games.strategy.pegging_search import rank_values  # noqa: E402
 
 DATA = ROOT / "games" / "strategy" / "data"
 VARIANTS = {"six": 6, "five": 5}
 PRIOR = 4.0
 """Pseudo-deals of a uniform draw added to each multiset's count (shrinks rare ones to 1)."""
+
+ONE_THROW_CHUNK = 500
+"""Deals per job of the one-throw table (fixed, so the table does not depend on --workers)."""
 
 SCALE = 100
 """Opening values are stored as whole hundredths of a point."""
@@ -72,6 +76,51 @@ def _count_keeps(job: tuple[int, int, int]) -> tuple[Counter, Counter]:
             )
         ] += 1
     return pone, dealer
+
+
+def _count_one_throw_keeps(job: tuple[int, int]) -> dict[str, Counter]:
+    """Deal ``deals`` five-card hands and count, for each role of
+    :data:`games.strategy.keep_likelihood.ONE_THROW_CRIB_WEIGHTS`, the ranks of the four cards
+    an exact expected-value thrower keeps (:func:`analyze_throw`, as the expert throws)."""
+    deals, seed = job
+    rng = random.Random(seed)
+    deck = list(DECK)
+    counts: dict[str, Counter[str]] = {role: Counter() for role in ONE_THROW_CRIB_WEIGHTS}
+    for _ in range(deals):
+        rng.shuffle(deck)
+        throws = analyze_throw(deck[:5], crib_weight=0.0)
+        for role, weight in ONE_THROW_CRIB_WEIGHTS.items():
+            best = min(
+                throws,
+                key=lambda throw: (-(throw.hand + weight * throw.crib), -throw.hand, throw.discard),
+            )
+            counts[role][rank_key(card.rank for card in best.keep)] += 1
+    return counts
+
+
+def one_throw_table(deals: int, workers: int, seed: int) -> dict:
+    """The keep likelihood of a seat at three or four that keeps four of five dealt cards, by
+    role; the deals come in chunks of :data:`ONE_THROW_CHUNK` seeded by their index, so the
+    table is the same whatever ``workers`` is."""
+    jobs = [
+        (min(ONE_THROW_CHUNK, deals - start), seed * 1000 + index)
+        for index, start in enumerate(range(0, deals, ONE_THROW_CHUNK))
+    ]
+    counts: dict[str, Counter[str]] = {role: Counter() for role in ONE_THROW_CRIB_WEIGHTS}
+    with Pool(workers) as pool:
+        for part in pool.imap_unordered(_count_one_throw_keeps, jobs):
+            for role, found in part.items():
+                counts[role].update(found)
+    size = keep_likelihood.TABLE_SIZES[ONE_THROW]
+    out: dict = {"deals": deals, "prior": PRIOR, "seed": seed}
+    for role, found in counts.items():
+        out[role] = {
+            rank_key(ranks): round(
+                (found[rank_key(ranks)] + PRIOR) / (deals * uniform_chance(ranks, size) + PRIOR), 4
+            )
+            for ranks in multisets(size)
+        }
+    return out
 
 
 def multisets(size: int):
@@ -177,13 +226,25 @@ def opening_tables(samples: dict[str, int], workers: int, seed: int) -> dict:
     return out
 
 
+def _written() -> dict:
+    return json.loads(keep_likelihood.DATA_FILE.read_text())
+
+
+def _write(data: dict) -> None:
+    keep_likelihood.DATA_FILE.write_text(json.dumps(data, separators=(",", ":")) + "\n")
+    keep_likelihood.reload()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", choices=("likelihood", "opening"), default=None)
+    parser.add_argument("--only", choices=("likelihood", "one-throw", "opening"), default=None)
     parser.add_argument(
         "--deals", type=int, default=50000, help="six-card deals for the likelihood"
     )
     parser.add_argument("--five-deals", type=int, default=30000, help="five-card deals for it")
+    parser.add_argument(
+        "--one-throw-deals", type=int, default=60000, help="five-card deals at three and four"
+    )
     parser.add_argument("--samples", type=int, default=200, help="opponent hands per opening value")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=18)
@@ -192,9 +253,15 @@ def main() -> None:
     if args.only in (None, "likelihood"):
         deals = {"six": args.deals, "five": args.five_deals}
         data = likelihood_tables(deals, args.workers, args.seed)
-        keep_likelihood.DATA_FILE.write_text(json.dumps(data, separators=(",", ":")) + "\n")
-        keep_likelihood.reload()
+        if ONE_THROW in _written():
+            data[ONE_THROW] = _written()[ONE_THROW]
+        _write(data)
         print(f"keep likelihood written, {time.perf_counter() - started:.0f} s", flush=True)
+    if args.only in (None, "one-throw"):
+        data = _written()
+        data[ONE_THROW] = one_throw_table(args.one_throw_deals, args.workers, args.seed)
+        _write(data)
+        print(f"one-throw keep likelihood written, {time.perf_counter() - started:.0f} s")
     if args.only in (None, "opening"):
         samples = {"six": args.samples, "five": args.samples}
         data = opening_tables(samples, args.workers, args.seed)

@@ -17,15 +17,18 @@
   over 900 duplicated hands, docs/performance.md). The points each seat still needs are in the
   search, so a card that reaches the target is worth the game.
 
-Not (yet) here, unlike the two-player expert: an opponent model weighing the others' hands by
-their throws and plays, the kept cards' play value in the throw, a table of openings, and a
-race to 121 played from a win-probability table (see docs/engine.md).
+The search deals no seat a card its passes in the play rule out (:data:`READ_PASSES`). Not
+(yet) here, unlike the two-player expert: an opponent model weighing the others' hands by their
+throws (built, and off: :data:`WEIGH_KEPT`), the kept cards' play value in the throw, a table
+of openings, and a race to 121 played from a win-probability table (see docs/engine.md).
 """
 
 from __future__ import annotations
 
 from games.bots.base import RandomSource, SeatView
 from games.engine.cards import DECK, Card
+from games.engine.play import passed_rooms
+from games.engine.seating import side_of
 from games.strategy.one_card_throw import analyze_throw
 from games.strategy.pegging_search import play_values
 
@@ -56,6 +59,41 @@ THREE_PLAYER_PLAY_AGAINST = 0.5
 as :data:`THREE_PLAYER_CRIB_AGAINST` (1.0 would trade a point of its own for one of either
 opponent's; measured no different from 1.0, docs/performance.md, and kept so the throw and the
 play weigh the opponents alike)."""
+
+
+WEIGH_KEPT = 0
+"""Whether the search weighs each hand the others may hold by how likely they were to keep it
+(the one-throw keep likelihood, :mod:`games.strategy.keep_likelihood`). Off: head to head it
+gained +0.02 +/- 0.08 points a hand at three and +0.02 +/- 0.21 in partnerships over 600
+groups, nothing measurable for more dealing (docs/performance.md); a switch for
+``many_seat_hands.py --first-set`` to settle with more groups."""
+
+
+READ_PASSES = 1
+"""Whether the search deals no seat a card its passes in the play rule out
+(:func:`games.engine.play.passed_rooms`): head to head against the expert without it, +0.02
++/- 0.015 points a hand at three over 1,800 duplicated groups and +0.04 +/- 0.05 for a side
+over 1,800 in partnerships (docs/performance.md)."""
+
+
+def kept_by_seat(seen: SeatView) -> list[tuple[str, tuple[Card, ...]]] | None:
+    """Each seat's role in the keep-likelihood table (its side's crib or not) and the cards it
+    has played this hand: what its throw and its plays say about what it holds."""
+    if seen.dealer is None:
+        return None
+    players = len(seen.seats)
+    crib_side = side_of(seen.dealer, players=players)
+    return [
+        (
+            "crib"
+            if side_of(other, players=players) == crib_side
+            else "partners_against"
+            if players == PARTNERSHIP_PLAYERS
+            else "three_against",
+            tuple(card for who, card in seen.played if who == other),
+        )
+        for other in seen.seats
+    ]
 
 
 def crib_weight(seen: SeatView) -> float:
@@ -95,5 +133,9 @@ def expert_many_play(seen: SeatView, rng: RandomSource) -> Card:
         partnerships=partnerships,
         samples=FULL_SEARCH_SAMPLES if full else COUNT_SEARCH_SAMPLES,
         against=1.0 if partnerships else THREE_PLAYER_PLAY_AGAINST,
+        kept_by_seat=kept_by_seat(seen) if WEIGH_KEPT else None,
+        passed=passed_rooms(seen.played, seen.seats, count=seen.count, turn=seen.seat)
+        if READ_PASSES
+        else None,
     )
     return max(seen.playable, key=lambda card: (values[card], -card.value, -card.rank, card))

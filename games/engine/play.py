@@ -10,11 +10,14 @@ nobody could play stay in hand.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from games.engine.cards import Card
 from games.engine.draft import Draft, replaced
 from games.engine.match import finish_game
 from games.engine.reveal import close_window
 from games.engine.scoring import score_play
+from games.engine.seating import next_seat
 from games.engine.show import start_show
 from games.engine.state import PendingClaim, lines_from_result, lines_to_list
 
@@ -29,6 +32,54 @@ def can_play(held: tuple[Card, ...], count: int) -> bool:
 def playable_cards(held: tuple[Card, ...], count: int) -> list[Card]:
     room = MAX_COUNT - count
     return [card for card in held if card.value <= room]
+
+
+def passed_rooms(
+    played: Sequence[tuple[int, Card]], seats: tuple[int, ...], *, count: int, turn: int | None
+) -> dict[int, int]:
+    """What the play so far shows every seat about the cards the others still hold.
+
+    A seat passed over while the count stood at ``c`` (it said go, or held nothing) had no card
+    worth at most ``31 - c``, and it gains no card later: every card it still holds is worth
+    more. This returns, for each seat ever passed over, the largest such room. ``played``: the
+    cards of this hand in order with who laid them; ``count``: the count now; ``turn``: whose
+    turn it is now (the seats between the last card and it were passed over), if anyone's.
+
+    A count ends at 31, or when nobody can play, so a card that does not fit on the count
+    before it started a new count, and then every seat had passed (the lead was held then too).
+    """
+    rooms: dict[int, int] = {}
+
+    def passed(seat: int, at: int) -> None:
+        rooms[seat] = max(rooms.get(seat, 0), MAX_COUNT - at)
+
+    def between(last: int, then: int, at: int) -> None:
+        seat = next_seat(seats, last)
+        while seat != then:
+            passed(seat, at)
+            seat = next_seat(seats, seat)
+
+    running = 0
+    last: int | None = None
+    for who, card in played:
+        if last is not None:
+            if running == MAX_COUNT:
+                running = 0
+            elif running + card.value > MAX_COUNT:
+                for seat in seats:
+                    passed(seat, running)
+                running = 0
+            else:
+                between(last, who, running)
+        running += card.value
+        last = who
+    if last is not None and 0 < running < MAX_COUNT:
+        if count == 0:
+            for seat in seats:
+                passed(seat, running)
+        elif turn is not None:
+            between(last, turn, running)
+    return rooms
 
 
 def play_card(draft: Draft, seat: int, card: Card) -> None:

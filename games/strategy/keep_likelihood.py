@@ -22,9 +22,19 @@ from functools import cache
 from pathlib import Path
 
 DATA_FILE = Path(__file__).resolve().parent / "data" / "keep_likelihood.json"
+ONE_THROW = "one_throw"
+"""The table of a seat at three or four players: four cards kept of five dealt, one thrown."""
 KEPT_SIZES = {"six": 4, "five": 3}
-"""Cards kept for the play in each variant: the size of every rank table's hands."""
+"""Cards kept for the play in each two-player variant: the size of every rank table's hands."""
+TABLE_SIZES = {**KEPT_SIZES, ONE_THROW: 4}
+"""The kept hands' size in each of this module's tables."""
 ROLES = ("pone", "dealer")
+ONE_THROW_CRIB_WEIGHTS = {"crib": 1.0, "three_against": -0.5, "partners_against": -1.0}
+"""The one-throw table's roles and what a crib point is worth to a seat in each when it throws
+(its own side's crib; an opponent's at three, where a point to one of two opponents costs
+about half; the other side's in partnerships): the expert's weights
+(:mod:`games.bots.expert_many_seats`), by which the table's thrower keeps its four."""
+ROLES_BY_VARIANT = {"six": ROLES, "five": ROLES, ONE_THROW: tuple(ONE_THROW_CRIB_WEIGHTS)}
 
 
 def rank_key(ranks: Iterable[int]) -> str:
@@ -36,7 +46,7 @@ def rank_key(ranks: Iterable[int]) -> str:
 @cache
 def _tables() -> dict[str, dict[str, dict[str, float]]]:
     data = json.loads(DATA_FILE.read_text())
-    return {variant: data[variant] for variant in KEPT_SIZES}
+    return {variant: data[variant] for variant in TABLE_SIZES}
 
 
 def reload() -> None:
@@ -46,11 +56,12 @@ def reload() -> None:
 
 def weight_of_ranks(ranks: Iterable[int], *, role: str, variant: str = "six") -> float:
     """How much likelier the kept hand with these ranks (1 ace to 13 king) is than a random one,
-    for a pone or a dealer. Raises ``ValueError`` for a wrong number of ranks or an unknown
+    for a pone or a dealer (at three and four, variant :data:`ONE_THROW`, for a role of
+    :data:`ONE_THROW_CRIB_WEIGHTS`). Raises ``ValueError`` for a wrong number of ranks or an unknown
     role or variant."""
     ranks = sorted(ranks)
-    size = KEPT_SIZES.get(variant)
-    if size is None or role not in ROLES:
+    size = TABLE_SIZES.get(variant)
+    if size is None or role not in ROLES_BY_VARIANT[variant]:
         raise ValueError(f"unknown variant {variant!r} or role {role!r}")
     if len(ranks) != size:
         raise ValueError(

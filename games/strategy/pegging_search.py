@@ -14,7 +14,9 @@ likely. With two players that average is exact: the opponent's hand is enumerate
 (a rank multiset weighs as many card hands as it stands for, a product of binomials), unless
 there are more than :data:`EXACT_LIMIT` of them, when :data:`SAMPLES` hands are dealt at random
 from a generator seeded by the position (so the same position always gets the same answer).
-With three or four players the unseen cards are always dealt at random that way.
+With three or four players the unseen cards are always dealt at random that way; given
+``passed``, no seat is dealt a card its passes in the play rule out, and given ``kept_by_seat``
+the deals follow the others' keep likelihood (drawn again in proportion to it).
 
 This is "perfect-information Monte Carlo": inside one determinization both sides see every
 card, so the value is optimistic about what a seat can know. Measured against the hard level's
@@ -39,14 +41,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import combinations
 from math import comb
 from operator import add, mul
 from typing import TYPE_CHECKING
 
 from games.engine.cards import DECK, Card
-from games.strategy.keep_likelihood import weight_of_ranks
+from games.strategy.keep_likelihood import ONE_THROW, weight_of_ranks
 
 if TYPE_CHECKING:
     from games.engine.state import MatchState
@@ -67,12 +69,21 @@ LEAD_SAMPLES = 80
 """...or this many when the others hold four cards each (the first lead: the biggest search,
 about 1 ms of CPU a hand: benchmarks/pegging_search_speed.py, docs/performance.md)."""
 
+RESAMPLED = 8
+"""At three and four with the others' hands weighed: deals dealt for each one searched."""
+
+PASSED_TRIES = 100
+"""Deals tried for one sample until none gives a seat a card its passes rule out (the last is
+kept if none fits: the search then sees one hand the play makes unlikely, not impossible)."""
+
 NEED_CAP = 40
 """A seat needing more than this cannot reach the target in the play: its need is ignored."""
 
 PIPS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 
 Hands = tuple[tuple[int, ...], ...]
+Prior = Callable[[tuple[int, ...]], float]
+"""A weight for the ranks a seat may still hold: how likely it was to keep them."""
 Needs = tuple[int | None, ...]
 
 _MEMO: dict[tuple[object, ...], tuple[float, ...]] = {}
@@ -462,7 +473,9 @@ def rank_values(
     return values
 
 
-def _capped(needs: Sequence[int | None] | None, seats: int) -> Needs:
+def capped_needs(needs: Sequence[int | None] | None, seats: int) -> Needs:
+    """The points each seat needs as the search takes them: beyond :data:`NEED_CAP` no card of
+    this play can reach the target, so None (points only), and at least 1."""
     if needs is None:
         return (None,) * seats
     return tuple(None if need is None or need > NEED_CAP else max(need, 1) for need in needs)
@@ -508,11 +521,21 @@ def opponent_deals(
     rng: random.Random,
     prior: Callable[[tuple[int, ...]], float] | None = None,
     samples: int | None = None,
+    seat_priors: Sequence[Prior | None] | None = None,
+    passed: Mapping[int, int] | None = None,
 ) -> list[tuple[Hands, float]]:
     """The hands every seat may hold, each with its weight (summing to 1 over the list).
 
     ``prior`` (two players only): a weight for the opponent's possible remaining ranks (how
     likely it was to keep them), multiplied into each hand's share before it is normalised.
+    ``seat_priors`` (three or four players): such a weight by seat (None for a seat not
+    weighed). Then :data:`RESAMPLED` times ``samples`` deals are dealt and ``samples`` of them
+    drawn again in proportion to the product of the weighed seats' weights, so the searched
+    deals follow the weighted chances with equal shares (weighing the searched deals
+    themselves leaves a few of them most of the say, and pegged worse). ``passed`` (sampled
+    deals only): for a seat passed over in the play, the room it passed at
+    (:func:`games.engine.play.passed_rooms`); a deal giving it a card that would have fitted
+    is dealt again (up to :data:`PASSED_TRIES` times).
     ``samples``: how many hands to deal when they are sampled (default :data:`SAMPLES`, or
     :data:`LEAD_SAMPLES` at the first lead).
     """
@@ -535,8 +558,13 @@ def opponent_deals(
     pool = list(unseen)
     if samples is None:
         samples = LEAD_SAMPLES if min(held_counts[other] for other in others) >= 4 else SAMPLES
-    for _ in range(samples):
-        dealt = rng.sample(pool, sum(held_counts[other] for other in others))
+    dealing = sum(held_counts[other] for other in others)
+
+    def deal() -> Hands:
+        for _ in range(PASSED_TRIES):
+            dealt = rng.sample(pool, dealing)
+            if not passed or _fits(dealt, others, held_counts, passed):
+                break
         hands: list[tuple[int, ...]] = [()] * seats
         hands[seat] = own_ranks
         start = 0
@@ -544,11 +572,41 @@ def opponent_deals(
             part = dealt[start : start + held_counts[other]]
             start += held_counts[other]
             hands[other] = tuple(sorted(card.rank for card in part))
-        tally[tuple(hands)] += 1
+        return tuple(hands)
+
+    if seat_priors is not None and seats > 2:
+        candidates = [deal() for _ in range(samples * RESAMPLED)]
+        weights = [_weight(seat_priors, hands) for hands in candidates]
+        tally.update(rng.choices(candidates, weights, k=samples))
+        return [(hands, times / samples) for hands, times in tally.items()]
+    for _ in range(samples):
+        tally[deal()] += 1
     if seats == 2 and prior is not None:
         other = others[0]
         return _normalised([(hands, times * prior(hands[other])) for hands, times in tally.items()])
     return [(hands, times / samples) for hands, times in tally.items()]
+
+
+def _fits(
+    dealt: list[Card], others: list[int], held_counts: Sequence[int], passed: Mapping[int, int]
+) -> bool:
+    """Whether no seat is dealt a card its passes in the play rule out."""
+    start = 0
+    for other in others:
+        room = passed.get(other, 0)
+        end = start + held_counts[other]
+        if room and any(card.value <= room for card in dealt[start:end]):
+            return False
+        start = end
+    return True
+
+
+def _weight(seat_priors: Sequence[Prior | None], hands: Hands) -> float:
+    weight = 1.0
+    for held, prior in zip(hands, seat_priors, strict=True):
+        if prior is not None:
+            weight *= prior(held)
+    return weight
 
 
 def _normalised(deals: list[tuple[Hands, float]]) -> list[tuple[Hands, float]]:
@@ -570,6 +628,8 @@ def play_values(
     one_series: bool = False,
     partnerships: bool = False,
     opponent_kept: tuple[str, Sequence[Card]] | None = None,
+    kept_by_seat: Sequence[tuple[str, Sequence[Card]] | None] | None = None,
+    passed: Mapping[int, int] | None = None,
     samples: int | None = None,
     against: float = 1.0,
 ) -> dict[Card, float]:
@@ -585,6 +645,11 @@ def play_values(
     ("pone" or "dealer") and the cards it has played this hand; each hand it may hold is then
     weighed by how likely it was to keep that hand with those cards
     (:mod:`games.strategy.keep_likelihood`) instead of every hand being equally likely.
+    ``kept_by_seat`` (three or four players): the same by seat, each other seat's role in that
+    table (:data:`games.strategy.keep_likelihood.ONE_THROW_CRIB_WEIGHTS`) and its cards played
+    this hand, or None for a seat not weighed. ``passed`` (three or four players): by seat, the
+    room each seat passed at in the play (:func:`games.engine.play.passed_rooms`); no seat is
+    dealt a card its passes rule out.
     ``samples``: how many hands are dealt when the others' hands are sampled (None: the
     defaults; the many-seat expert asks for fewer to keep its decisions fast).
 
@@ -600,13 +665,22 @@ def play_values(
         return {}
     seats = len(held_counts)
     teams = tuple(other % 2 if partnerships else other for other in range(seats))
-    capped = _capped(needs, seats)
+    capped = capped_needs(needs, seats)
     series_ranks = tuple(card.rank for card in series)
     rng = deal_generator(hand, series, count, held_counts)
     prior = None
     if opponent_kept is not None and seats == 2:
         prior = kept_prior(*opponent_kept, variant="five" if one_series else "six")
-    deals = opponent_deals(seat, own, sorted(unseen), held_counts, rng, prior, samples)
+    seat_priors = None
+    if kept_by_seat is not None and seats > 2:
+        variant = ONE_THROW
+        seat_priors = [
+            None if kept is None or other == seat else kept_prior(*kept, variant=variant)
+            for other, kept in enumerate(kept_by_seat)
+        ]
+    deals = opponent_deals(
+        seat, own, sorted(unseen), held_counts, rng, prior, samples, seat_priors, passed
+    )
     totals: dict[int, float] = {}
     for hands, weight in deals:
         for rank, value in rank_values(

@@ -9,7 +9,7 @@ import pytest
 
 from games.bots import bot_for_level, read_view
 from games.bots.easy import easy_bot
-from games.bots.expert_many_seats import crib_weight
+from games.bots.expert_many_seats import THREE_PLAYER_CRIB_AGAINST, crib_weight, kept_by_seat
 from games.engine import (
     Discard,
     MatchOptions,
@@ -23,6 +23,7 @@ from games.engine import (
     view,
 )
 from games.engine.cards import parse_cards
+from games.strategy.keep_likelihood import ONE_THROW_CRIB_WEIGHTS
 from games.strategy.one_card_throw import analyze_throw
 from tests.engine.seated import discard_all, seated_hand
 
@@ -132,3 +133,38 @@ def test_the_expert_s_card_does_not_depend_on_the_cards_it_cannot_see(players):
         chosen.append(bot_for_level("expert").choose_action(seat_view, 1, random.Random(5)))
     assert chosen[0] == chosen[1]
     assert isinstance(chosen[0], Play)
+
+
+@pytest.mark.parametrize(
+    ("players", "dealer", "roles"),
+    [
+        (3, 1, ["three_against", "crib", "three_against"]),
+        (4, 1, ["partners_against", "crib", "partners_against", "crib"]),
+        (4, 2, ["crib", "partners_against", "crib", "partners_against"]),
+    ],
+)
+def test_each_seat_is_weighed_by_its_side_s_crib_and_its_own_plays(players, dealer, roles):
+    """The opponent model's roles: the crib's side throws as the dealer does, the others by the
+    crib weight the expert gives an opponent's crib; each seat's played cards are its own."""
+    hands = ["AC 2C 3C 4C 6C", "5H 7S AD 3S 8D", "9D TD JD QD KD", "AS 2S 3D 4S 6S"]
+    state = seated_hand(
+        MatchOptions(players=players),
+        dealer=dealer,
+        hands=dict(enumerate(hands[:players])),
+        starter="KH",
+        crib_from_deck="QH" if players == 3 else "",
+    )
+    state, _ = discard_all(state, {seat: hands[seat].split()[0] for seat in range(players)})
+    leader = (dealer + 1) % players
+    led = parse_cards(hands[leader])[1]
+    state, _ = apply(state, Play(leader, led))
+    kept = kept_by_seat(read_view(view(state, 0), 0))
+    assert kept is not None
+    assert [role for role, _ in kept] == roles
+    assert [list(played) for _, played in kept] == [
+        [led] if seat == leader else [] for seat in range(players)
+    ]
+    assert ONE_THROW_CRIB_WEIGHTS["three_against"] == THREE_PLAYER_CRIB_AGAINST
+    assert {role: ONE_THROW_CRIB_WEIGHTS[role] for role, _ in kept} == {
+        role: crib_weight(read_view(view(state, seat), seat)) for seat, (role, _) in enumerate(kept)
+    }

@@ -16,9 +16,20 @@ from games.bots.base import read_view
 from games.engine import MatchOptions, parse_cards, view
 from games.engine.cards import DECK
 from games.strategy import opening_play as opening_module
-from games.strategy.keep_likelihood import weight_of_ranks
+from games.strategy.keep_likelihood import (
+    ONE_THROW,
+    ONE_THROW_CRIB_WEIGHTS,
+    rank_key,
+    weight_of_ranks,
+)
+from games.strategy.one_card_throw import analyze_throw
 from games.strategy.opening_play import opening_position_values, opening_values
-from games.strategy.pegging_search import all_opponent_hands, brute_force_values, play_values
+from games.strategy.pegging_search import (
+    all_opponent_hands,
+    brute_force_values,
+    opponent_deals,
+    play_values,
+)
 from tests.engine.builders import play_in_turn, ready_to_play, with_scores
 
 SIX = MatchOptions(match_target=1)
@@ -168,3 +179,64 @@ def test_near_the_end_the_expert_searches_instead_of_reading_the_table(alice, rn
     near = with_scores(state, 118, 90)
     card = expert.choose_action(view(near, alice), alice, rng).card
     assert card in parse_cards("AS 4H 5C KD")
+
+
+def test_the_one_throw_table_covers_every_kept_hand_for_every_role():
+    for role in ONE_THROW_CRIB_WEIGHTS:
+        weights = [
+            weight_of_ranks(ranks, role=role, variant=ONE_THROW) for ranks in kept_multisets(4)
+        ]
+        assert len(weights) == 1820
+        assert all(weight > 0 for weight in weights)
+        # Four kept of five: fives and runs are kept, odd high cards are what is thrown.
+        assert weight_of_ranks((5, 5, 10, 11), role=role, variant=ONE_THROW) > 2
+        assert weight_of_ranks((1, 7, 9, 13), role=role, variant=ONE_THROW) < 0.2
+    with pytest.raises(ValueError):
+        weight_of_ranks((5, 5, 10, 11), role="dealer", variant=ONE_THROW)
+    with pytest.raises(ValueError):
+        weight_of_ranks((5, 5, 10, 11), role="crib", variant="six")
+
+
+def test_the_one_throw_table_counts_the_exact_throw_for_each_role():
+    """The script keeps, for each role, what analyze_throw ranks best at that role's crib
+    weight, deal by deal from the same seeded shuffles."""
+    script = load_script()
+    counts = script._count_one_throw_keeps((30, 7))
+    rng = random.Random(7)
+    deck = list(DECK)
+    expected: dict = {role: {} for role in ONE_THROW_CRIB_WEIGHTS}
+    for _ in range(30):
+        rng.shuffle(deck)
+        for role, weight in ONE_THROW_CRIB_WEIGHTS.items():
+            best = analyze_throw(deck[:5], crib_weight=weight)[0]
+            key = rank_key(card.rank for card in best.keep)
+            expected[role][key] = expected[role].get(key, 0) + 1
+    assert {role: dict(found) for role, found in counts.items()} == expected
+    assert counts["crib"] != counts["three_against"], "the crib's owner changes what is kept"
+
+
+def test_weighed_deals_at_three_follow_the_weights():
+    """With a weight that all but forbids seat 2 a king, the searched deals give it none,
+    though a plain draw from the same cards gives it kings in most deals."""
+    unseen = [card for card in DECK if card.rank >= 9]
+    no_kings = [None, None, lambda ranks: 1e-9 if 13 in ranks else 1.0]
+
+    def deals(seat_priors):
+        rng = random.Random(3)
+        return opponent_deals(0, (1, 2, 3, 4), unseen, (4, 4, 4), rng, None, 60, seat_priors)
+
+    weighed, plain = deals(no_kings), deals(None)
+    assert sum(weight for _, weight in weighed) == pytest.approx(1.0)
+    assert not any(13 in hands[2] for hands, _ in weighed)
+    assert any(13 in hands[1] for hands, _ in weighed)
+    assert sum(weight for hands, weight in plain if 13 in hands[2]) > 0.5
+
+
+def test_no_deal_gives_a_seat_a_card_its_passes_rule_out():
+    """Seat 2 passed with room 5 on the count: the deals give it nothing worth 5 or less, while
+    seat 1, which never passed, gets such cards as a plain draw would."""
+    unseen = [card for card in DECK if card.rank not in (1, 2, 3, 4)]
+    rng = random.Random(8)
+    deals = opponent_deals(0, (1, 2, 3, 4), unseen, (4, 3, 3), rng, None, 60, None, {2: 5})
+    assert not any(rank <= 5 for hands, _ in deals for rank in hands[2])
+    assert any(rank <= 5 for hands, _ in deals for rank in hands[1])

@@ -1,0 +1,55 @@
+"""What the play shows about the cards the others hold (games.engine.play.passed_rooms), checked
+against the engine's own hidden hands over random matches at every table size."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.engine import MatchOptions, parse_cards
+from games.engine.play import MAX_COUNT, passed_rooms
+from tests.engine.random_play import random_match
+
+TABLES = [
+    MatchOptions(players=2, match_target=1),
+    MatchOptions(players=2, variant="five", match_target=1),
+    MatchOptions(players=3, match_target=1),
+    MatchOptions(players=3, deal="dealer_six", match_target=1),
+    MatchOptions(players=4, match_target=1),
+]
+
+
+@pytest.mark.parametrize("options", TABLES, ids=lambda o: f"{o.players}-{o.variant}-{o.deal}")
+def test_no_seat_holds_a_card_its_passes_rule_out_and_every_go_is_seen(options):
+    """At every moment of the play: each seat's hidden cards are all worth more than the room
+    it is said to have passed at, and every seat the engine marks as having said go this count
+    is found, at a room at least that of the count now."""
+    ruled_out = 0
+    for seed in range(12):
+        for step in random_match(options, seed):
+            state = step.after
+            if state.phase != "play":
+                continue
+            rooms = passed_rooms(state.played, state.seats, count=state.count, turn=state.turn)
+            for seat, room in rooms.items():
+                assert all(card.value > room for card in state.held[seat]), (seed, seat, room)
+                ruled_out += bool(state.held[seat]) and room > 0
+            for seat, said in enumerate(state.said_go):
+                if said:
+                    assert rooms.get(seat, 0) >= MAX_COUNT - state.count, (seed, seat)
+    assert ruled_out > 10, "the passes must say something in random play"
+
+
+def test_a_skipped_seat_and_a_new_count_are_read_from_the_cards_alone():
+    seats = (0, 1, 2)
+    # Seat 1 leads a ten, seat 2 a queen (20), seat 0 a nine (29): nobody else can play; seat 0
+    # is on to play again and cannot, so a new count starts: seat 1 leads a king.
+    played = list(zip((1, 2, 0), parse_cards("TH QS 9D"), strict=True))
+    assert passed_rooms(played, seats, count=29, turn=None) == {}
+    assert passed_rooms(played, seats, count=0, turn=1) == {0: 2, 1: 2, 2: 2}
+    # Instead, seat 0 plays on at 29 with an ace: seats 1 and 2 were passed over at 29.
+    played.append((0, parse_cards("AC")[0]))
+    assert passed_rooms(played, seats, count=30, turn=0) == {1: 2, 2: 2}
+    # A seat skipped mid-count (here one with no cards left) is passed at that count.
+    skipped = list(zip((0, 2), parse_cards("5H 6C"), strict=True))
+    assert passed_rooms(skipped, seats, count=11, turn=0) == {1: 26}
+    assert passed_rooms(skipped, seats, count=11, turn=1) == {1: 26, 0: 20}
