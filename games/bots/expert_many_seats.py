@@ -44,8 +44,14 @@ for the side (benchmarks/many_seat_hands.py, docs/performance.md), so it searche
 
 FULL_SEARCH_SAMPLES = 40
 COUNT_SEARCH_SAMPLES = 24
-"""How many hands are dealt to the others for a full search and for a count's search
-(benchmarks/many_seat_strength.py prints the decision times these give)."""
+"""How many hands are dealt to the others for a full search and for a count's search in
+partnerships (benchmarks/many_seat_strength.py prints the decision times these give)."""
+
+THREE_PLAYER_SAMPLES_TIMES = 2
+"""At three, that many times as many hands: head to head against the expert with the numbers
+above, twice as many pegged +0.071 +/- 0.046 points a hand over 1,200 duplicated groups (three
+times: +0.063 +/- 0.066 over 600), where in partnerships twice pegged +0.02 +/- 0.12
+(docs/performance.md). It doubles the search's CPU at three."""
 
 THREE_PLAYER_CRIB_AGAINST = -0.5
 """At three, the crib scores for one of two opponents. A point to one opponent costs a seat
@@ -131,7 +137,8 @@ def expert_many_play(seen: SeatView, rng: RandomSource) -> Card:
         needs=[seen.game_target - seen.scores[seat] for seat in seen.seats],
         one_series=not full,
         partnerships=partnerships,
-        samples=FULL_SEARCH_SAMPLES if full else COUNT_SEARCH_SAMPLES,
+        samples=(FULL_SEARCH_SAMPLES if full else COUNT_SEARCH_SAMPLES)
+        * (1 if partnerships else THREE_PLAYER_SAMPLES_TIMES),
         against=1.0 if partnerships else THREE_PLAYER_PLAY_AGAINST,
         kept_by_seat=kept_by_seat(seen) if WEIGH_KEPT else None,
         passed=passed_rooms(seen.played, seen.seats, count=seen.count, turn=seen.seat)
