@@ -89,13 +89,10 @@ def kept_by_seat(seen: SeatView) -> list[tuple[str, tuple[Card, ...]]] | None:
         return None
     players = len(seen.seats)
     crib_side = side_of(seen.dealer, players=players)
+    against = "partners_against" if players == PARTNERSHIP_PLAYERS else "three_against"
     return [
         (
-            "crib"
-            if side_of(other, players=players) == crib_side
-            else "partners_against"
-            if players == PARTNERSHIP_PLAYERS
-            else "three_against",
+            "crib" if side_of(other, players=players) == crib_side else against,
             tuple(card for who, card in seen.played if who == other),
         )
         for other in seen.seats
