@@ -12,6 +12,12 @@
    deals saw it. :mod:`games.strategy.keep_likelihood` serves it; the pegging search weighs each
    hand the opponent may hold by it (Bayes: a uniform draw of its cards, times how likely that
    hand was to be kept).
+   The same file's ``one_throw`` table (``--only one-throw``, which leaves the others as they
+   are) does this for a seat at three or four, which keeps four of five dealt cards: thrown by
+   :func:`games.strategy.one_card_throw.analyze_throw` at each role's crib weight
+   (:data:`games.strategy.keep_likelihood.ONE_THROW_CRIB_WEIGHTS`), 60,000 deals, about 100 s
+   on two processes. The many-seat search can weigh the others' hands by it (off in the expert:
+   it measured no gain, docs/performance.md).
 
 2. games/strategy/data/opening_play.json: the first two cards of a hand, searched offline.
    For every kept rank multiset, the pone's lead (every rank it may lead, against every hand
