@@ -16,6 +16,10 @@ decision times (mean, median, p99, max) and games per second.
     .venv/bin/python benchmarks/bot_strength.py expert hard --games 20000 --workers 2 \
         --record runs.jsonl         # stops at 20,000 games or a budget, whichever is first
     .venv/bin/python benchmarks/bot_strength.py --summarize runs.jsonl other.jsonl
+    .venv/bin/python benchmarks/bot_strength.py expert expert@ca3c175 --games 20000 --workers 16
+
+A level named ``LEVEL@COMMIT`` is that level as it was at that commit (benchmarks/frozen_bot.py):
+the expert against itself before a change, on the same deals.
 
 ``--record`` appends each pair's outcome to a file as it finishes, tagged with a digest of the
 engine and bot sources and tables (``code``), so runs in separate processes, sessions or
@@ -38,11 +42,32 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.bots import LEVELS, bot_for_level  # noqa: E402
+from benchmarks.frozen_bot import commit_of, frozen_bot, is_frozen  # noqa: E402
+from games.bots import LEVELS, Bot, bot_for_level  # noqa: E402
 from games.bots.simulate import SOURCES, play_match  # noqa: E402
 from games.engine import MatchOptions  # noqa: E402
 
 Z_95 = 1.959964
+
+
+def make_bot(name: str) -> Bot:
+    """A level of this code, or ``LEVEL@COMMIT``: that level as it was at that commit
+    (benchmarks/frozen_bot.py)."""
+    if is_frozen(name):
+        return frozen_bot(name)
+    return bot_for_level(name)
+
+
+def level_name(name: str) -> str:
+    """An argument naming a level: one of :data:`LEVELS`, or ``LEVEL@COMMIT``."""
+    level, _, revision = name.partition("@")
+    if level not in LEVELS or (is_frozen(name) and not revision):
+        raise argparse.ArgumentTypeError(
+            f"not a level: {name!r} (one of {LEVELS}, or LEVEL@COMMIT)"
+        )
+    if revision:
+        commit_of(revision)
+    return name
 
 
 def play_pair(first: str, second: str, options: MatchOptions, seed: int):
@@ -50,7 +75,7 @@ def play_pair(first: str, second: str, options: MatchOptions, seed: int):
     records = []
     for first_seat in (0, 1):
         levels = [first, second] if first_seat == 0 else [second, first]
-        bots = [bot_for_level(level) for level in levels]
+        bots = [make_bot(level) for level in levels]
         record = play_match(
             bots,
             options=options,
@@ -207,8 +232,8 @@ def summarize_records(paths: list[str]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("first", choices=LEVELS, nargs="?")
-    parser.add_argument("second", choices=LEVELS, nargs="?")
+    parser.add_argument("first", type=level_name, nargs="?")
+    parser.add_argument("second", type=level_name, nargs="?")
     parser.add_argument(
         "--games",
         type=int,
