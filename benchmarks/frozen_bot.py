@@ -22,9 +22,11 @@ import atexit
 import io
 import json
 import random
+import shutil
 import subprocess
 import sys
 import tarfile
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -85,10 +87,18 @@ def materialise(revision: str) -> Path:
     )
     if archive.returncode != 0:
         raise SystemExit(f"git archive {commit} failed: {archive.stderr.decode().strip()}")
-    partial = FROZEN / f"{commit}.partial"
+    FROZEN.mkdir(parents=True, exist_ok=True)
+    # Each process extracts into a directory of its own and renames it into place: several
+    # benchmark workers may start the same frozen level at once, and one rename wins.
+    partial = Path(tempfile.mkdtemp(prefix=f"{commit}.", dir=FROZEN))
     with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
         tar.extractall(partial, filter="data")
-    partial.rename(tree)
+    try:
+        partial.rename(tree)
+    except OSError:
+        if not (tree / "games" / "bots" / "__init__.py").exists():
+            raise
+        shutil.rmtree(partial)
     return tree
 
 
