@@ -124,7 +124,6 @@ class FrozenBot:
                 text=True,
                 cwd=tree,
             )
-            atexit.register(self.close)
         return self._child
 
     def choose_action(
@@ -159,4 +158,5 @@ def frozen_bot(name: str) -> FrozenBot:
     """One child per frozen level per process, started on its first decision."""
     if name not in _BOTS:
         _BOTS[name] = FrozenBot(name)
+        atexit.register(_BOTS[name].close)
     return _BOTS[name]

@@ -259,8 +259,9 @@ def main() -> None:
     if args.only in (None, "likelihood"):
         deals = {"six": args.deals, "five": args.five_deals}
         data = likelihood_tables(deals, args.workers, args.seed)
-        if ONE_THROW in _written():
-            data[ONE_THROW] = _written()[ONE_THROW]
+        written = _written()
+        if ONE_THROW in written:
+            data[ONE_THROW] = written[ONE_THROW]
         _write(data)
         print(f"keep likelihood written, {time.perf_counter() - started:.0f} s", flush=True)
     if args.only in (None, "one-throw"):

@@ -521,6 +521,7 @@ def opponent_deals(
     rng: random.Random,
     prior: Callable[[tuple[int, ...]], float] | None = None,
     samples: int | None = None,
+    *,
     seat_priors: Sequence[Prior | None] | None = None,
     passed: Mapping[int, int] | None = None,
 ) -> list[tuple[Hands, float]]:
@@ -679,7 +680,15 @@ def play_values(
             for other, kept in enumerate(kept_by_seat)
         ]
     deals = opponent_deals(
-        seat, own, sorted(unseen), held_counts, rng, prior, samples, seat_priors, passed
+        seat,
+        own,
+        sorted(unseen),
+        held_counts,
+        rng,
+        prior,
+        samples,
+        seat_priors=seat_priors,
+        passed=passed,
     )
     totals: dict[int, float] = {}
     for hands, weight in deals:

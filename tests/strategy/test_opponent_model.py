@@ -223,7 +223,9 @@ def test_weighed_deals_at_three_follow_the_weights():
 
     def deals(seat_priors):
         rng = random.Random(3)
-        return opponent_deals(0, (1, 2, 3, 4), unseen, (4, 4, 4), rng, None, 60, seat_priors)
+        return opponent_deals(
+            0, (1, 2, 3, 4), unseen, (4, 4, 4), rng, None, 60, seat_priors=seat_priors
+        )
 
     weighed, plain = deals(no_kings), deals(None)
     assert sum(weight for _, weight in weighed) == pytest.approx(1.0)
@@ -237,6 +239,6 @@ def test_no_deal_gives_a_seat_a_card_its_passes_rule_out():
     seat 1, which never passed, gets such cards as a plain draw would."""
     unseen = [card for card in DECK if card.rank not in (1, 2, 3, 4)]
     rng = random.Random(8)
-    deals = opponent_deals(0, (1, 2, 3, 4), unseen, (4, 3, 3), rng, None, 60, None, {2: 5})
+    deals = opponent_deals(0, (1, 2, 3, 4), unseen, (4, 3, 3), rng, None, 60, passed={2: 5})
     assert not any(rank <= 5 for hands, _ in deals for rank in hands[2])
     assert any(rank <= 5 for hands, _ in deals for rank in hands[1])
