@@ -427,6 +427,129 @@ def net_sides_after(
     return points - rest if (leader - mover) % 2 else points + rest
 
 
+THREE_TEAMS = (0, 1, 2)
+_AFTER3 = ((1, 2, 0), (2, 0, 1), (0, 1, 2))
+"""By the seat that laid a card: the seats that may lay the next one, in turn, itself last."""
+
+_MEMO3: dict[tuple[object, ...], tuple[float, float, float]] = {}
+
+
+def search3(
+    hands: Hands,
+    series: tuple[int, ...],
+    count: int,
+    mover: int,
+    needs: Needs,
+    one_series: bool,
+    against: float,
+) -> tuple[float, float, float]:
+    """Three players, each its own side: :func:`search` for that table (which it equals, a
+    test checks), with the three seats' points as three numbers and the side weights worked
+    out inline. Three seats are not zero-sum, so no one number serves as in :func:`net2`; this
+    is the same game without the general search's per-seat loops, weight lookups and lists,
+    which were most of the three-player expert's time (benchmarks/pegging_search_speed.py).
+    """
+    key = (hands, series, count, mover, needs, one_series, against)
+    found = _MEMO3.get(key)
+    if found is not None:
+        return found
+    best: tuple[float, float, float] | None = None
+    best_value = 0.0
+    previous = 0
+    scale = 1.0 + against
+    for index, rank in enumerate(hands[mover]):
+        if rank == previous:
+            continue
+        previous = rank
+        if PIPS[rank] + count > MAX_COUNT:
+            break
+        outcome = after_play3(hands, series, count, mover, index, needs, one_series, against)
+        # The mover's points less ``against`` times the other two's.
+        value = scale * outcome[mover] - against * (outcome[0] + outcome[1] + outcome[2])
+        if best is None or value > best_value:
+            best, best_value = outcome, value
+    assert best is not None, "search3() needs a mover that can play"
+    if len(_MEMO3) >= _MEMO_LIMIT:
+        _MEMO3.clear()
+    _MEMO3[key] = best
+    return best
+
+
+def after_play3(
+    hands: Hands,
+    series: tuple[int, ...],
+    count: int,
+    mover: int,
+    index: int,
+    needs: Needs,
+    one_series: bool,
+    against: float,
+) -> tuple[float, float, float]:
+    """:func:`search3` once ``mover`` has laid ``hands[mover][index]``."""
+    hand = hands[mover]
+    rank = hand[index]
+    held = hand[:index] + hand[index + 1 :]
+    if mover == 0:
+        hands = (held, hands[1], hands[2])
+    elif mover == 1:
+        hands = (hands[0], held, hands[2])
+    else:
+        hands = (hands[0], hands[1], held)
+    series = (*series, rank)
+    count += PIPS[rank]
+    points = play_points(series, count)
+    need = needs[mover]
+    if need is not None:
+        if points >= need:
+            return _one_seat3(mover, points + GAME_POINT)
+        needs = _needs3(needs, mover, need - points)
+    if count < MAX_COUNT:
+        for seat in _AFTER3[mover]:
+            cards = hands[seat]
+            if cards and PIPS[cards[0]] + count <= MAX_COUNT:
+                rest = search3(hands, series, count, seat, needs, one_series, against)
+                return _plus3(rest, mover, points)
+        points += GO_POINT
+        need = needs[mover]
+        if need is not None:
+            if need <= GO_POINT:
+                return _one_seat3(mover, points + GAME_POINT)
+            needs = _needs3(needs, mover, need - GO_POINT)
+    if one_series or not (hands[0] or hands[1] or hands[2]):
+        return _one_seat3(mover, points)
+    leader = _next_leader(hands, mover)
+    rest = search3(hands, (), 0, leader, needs, one_series, against)
+    return _plus3(rest, mover, points)
+
+
+def _one_seat3(seat: int, points: int) -> tuple[float, float, float]:
+    if seat == 0:
+        return (float(points), 0.0, 0.0)
+    if seat == 1:
+        return (0.0, float(points), 0.0)
+    return (0.0, 0.0, float(points))
+
+
+def _plus3(
+    outcome: tuple[float, float, float], seat: int, points: int
+) -> tuple[float, float, float]:
+    if not points:
+        return outcome
+    if seat == 0:
+        return (outcome[0] + points, outcome[1], outcome[2])
+    if seat == 1:
+        return (outcome[0], outcome[1] + points, outcome[2])
+    return (outcome[0], outcome[1], outcome[2] + points)
+
+
+def _needs3(needs: Needs, seat: int, need: int) -> Needs:
+    if seat == 0:
+        return (need, needs[1], needs[2])
+    if seat == 1:
+        return (needs[0], need, needs[2])
+    return (needs[0], needs[1], need)
+
+
 PARTNERSHIP_TEAMS = (0, 1, 0, 1)
 
 
@@ -464,6 +587,14 @@ def rank_values(
             if rank in values or PIPS[rank] + count > MAX_COUNT:
                 continue
             values[rank] = net_sides_after(hands, series, count, mover, index, needs, one_series)
+        return values
+    if teams == THREE_TEAMS:
+        scale = 1.0 + against
+        for index, rank in enumerate(hands[mover]):
+            if rank in values or PIPS[rank] + count > MAX_COUNT:
+                continue
+            three = after_play3(hands, series, count, mover, index, needs, one_series, against)
+            values[rank] = scale * three[mover] - against * (three[0] + three[1] + three[2])
         return values
     for index, rank in enumerate(hands[mover]):
         if rank in values or PIPS[rank] + count > MAX_COUNT:

@@ -13,7 +13,13 @@ import pytest
 
 from games.engine.cards import DECK
 from games.engine.scoring import score_play
-from games.strategy.pegging_search import PARTNERSHIP_TEAMS, net_sides, rank_values, search
+from games.strategy.pegging_search import (
+    PARTNERSHIP_TEAMS,
+    net_sides,
+    rank_values,
+    search,
+    search3,
+)
 
 MAX_COUNT = 31
 
@@ -119,3 +125,24 @@ def test_the_partnership_search_by_one_number_equals_the_search_by_seat(seed):
     mine = general[mover] + general[(mover + 2) % 4]
     theirs = general[(mover + 1) % 4] + general[(mover + 3) % 4]
     assert net_sides(hands, (), 0, mover, needs, one_series) == mine - theirs
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_three_player_search_equals_the_search_by_seat(seed):
+    """``search3`` (three seats, three numbers) against ``search`` with three teams, on
+    positions bigger than the brute force takes, with points still needed, the five-card
+    game's single count and both weighings of another seat's point."""
+    rng = random.Random(seed)
+    dealt = rng.sample(DECK, 15)
+    mover = rng.randrange(3)
+    sizes = [rng.randint(0, 5) for _ in range(3)]
+    sizes[mover] = max(sizes[mover], 1)
+    hands = tuple(
+        tuple(sorted(card.rank for card in dealt[5 * seat : 5 * seat + size]))
+        for seat, size in enumerate(sizes)
+    )
+    needs = tuple(rng.choice([None, rng.randint(1, 9)]) for _ in range(3))
+    one_series = rng.random() < 0.3
+    against = rng.choice([0.5, 1.0])
+    general = search(hands, (), 0, mover, needs, one_series, (0, 1, 2), against)
+    assert search3(hands, (), 0, mover, needs, one_series, against) == general
