@@ -11,11 +11,12 @@ laying two of them away, gives
 
 Averaging over 1,035 opponent pairs and 44 starters per discard card by card would take seconds
 in Python, so the analysis counts by rank instead. Fifteens, pairs and runs depend only on the
-ranks (:func:`games.engine.scoring.rank_points` reads them from a table); the opponent's two
-cards and the starter are, together, a uniform three-card subset of the unseen cards, whose rank
-multiset has a weight that is a product of binomials over the unseen count of each rank. Flush
-and nobs, the two suit rules, are added in closed form by counting unseen cards of each suit.
-The answers are exact (they equal the brute-force averages, which a test checks) and all fifteen
+ranks (read from :mod:`games.engine.scoring_tables` by a rank-count key, a sum that needs no
+sorting); the opponent's two cards and the starter are, together, a uniform three-card subset
+of the unseen cards, whose rank multiset has a weight that is a product of binomials over the
+unseen count of each rank. Flush and nobs, the two suit rules, are added in closed form by
+counting unseen cards of each suit.
+The answers are exact (they equal the brute-force averages, which a test checks), and all fifteen
 discards of a six-card hand take a few milliseconds (``benchmarks/discard_speed.py``).
 
 >>> from games.engine.cards import parse_cards
@@ -35,7 +36,8 @@ from math import comb
 from typing import Any
 
 from games.engine.cards import SUITS, Card
-from games.engine.scoring import BadHand, checked_cards, rank_points
+from games.engine.scoring import BadHand, checked_cards
+from games.engine.scoring_tables import POINTS_BY_RANK_COUNT_KEY, RANK_COUNT_KEY, fill_rank_tables
 
 JACK = 11
 DECK_SIZE = 52
@@ -128,8 +130,10 @@ def _checked_dealt(cards: Sequence[Card], is_dealer: bool) -> tuple[Card, ...]:
     return dealt
 
 
-def _unknown_crib_triples(unseen_by_rank: list[int]) -> list[tuple[tuple[int, int, int], int]]:
-    """Each rank multiset of three unseen cards, with how many card triples have those ranks."""
+def _unknown_crib_triples(unseen_by_rank: list[int]) -> list[tuple[int, int]]:
+    """Each rank multiset of three unseen cards, as its rank-count key
+    (:data:`games.engine.scoring_tables.RANK_COUNT_KEY`), with how many card triples have those
+    ranks."""
     triples = []
     for low, middle, high in combinations_with_replacement(range(1, 14), UNKNOWN_CRIB_CARDS):
         if low == high:
@@ -141,18 +145,24 @@ def _unknown_crib_triples(unseen_by_rank: list[int]) -> list[tuple[tuple[int, in
         else:
             weight = unseen_by_rank[low] * unseen_by_rank[middle] * unseen_by_rank[high]
         if weight:
-            triples.append(((low, middle, high), weight))
+            key = RANK_COUNT_KEY[low] + RANK_COUNT_KEY[middle] + RANK_COUNT_KEY[high]
+            triples.append((key, weight))
     return triples
 
 
 def hand_rank_sum(keep_ranks: tuple[int, ...], unseen_by_rank: list[int]) -> int:
     """Fifteens + pairs + runs of the kept ranks, summed over every unseen starter (also the
     many-seat throw's, :mod:`games.strategy.one_card_throw`)."""
+    fill_rank_tables()
+    points = POINTS_BY_RANK_COUNT_KEY
+    kept = 0
+    for rank in keep_ranks:
+        kept += RANK_COUNT_KEY[rank]
     total = 0
     for starter_rank in range(1, 14):
         count = unseen_by_rank[starter_rank]
         if count:
-            total += count * rank_points(tuple(sorted((*keep_ranks, starter_rank))))
+            total += count * points[kept + RANK_COUNT_KEY[starter_rank]]
     return total
 
 
@@ -170,14 +180,17 @@ def hand_suit_sum(keep: tuple[Card, ...], unseen_by_suit: dict[str, int]) -> int
     return total
 
 
-def _crib_rank_sum(
-    thrown_ranks: tuple[int, int], triples: list[tuple[tuple[int, int, int], int]]
-) -> int:
-    """Fifteens + pairs + runs of the crib, summed over every unseen card triple."""
-    total = 0
-    for ranks, weight in triples:
-        total += weight * rank_points(tuple(sorted((*thrown_ranks, *ranks))))
-    return total
+def _crib_rank_sum(thrown_ranks: tuple[int, int], triples: list[tuple[int, int]]) -> int:
+    """Fifteens + pairs + runs of the crib, summed over every unseen card triple.
+
+    A crib's ranks are looked up by their rank-count key, the thrown pair's key plus the
+    triple's: a sum, where sorting five ranks into a tuple for each of up to 455 triples was
+    a tenth of the hard bot's self-play (benchmarks/discard_speed.py).
+    """
+    fill_rank_tables()
+    points = POINTS_BY_RANK_COUNT_KEY
+    pair = RANK_COUNT_KEY[thrown_ranks[0]] + RANK_COUNT_KEY[thrown_ranks[1]]
+    return sum([weight * points[pair + key] for key, weight in triples])
 
 
 def _crib_flush_count(discard: tuple[Card, ...], unseen_by_suit: dict[str, int]) -> int:

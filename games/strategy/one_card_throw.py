@@ -28,7 +28,8 @@ from itertools import combinations
 from math import comb
 
 from games.engine.cards import DECK, SUITS, Card
-from games.engine.scoring import BadHand, checked_cards, rank_points
+from games.engine.scoring import BadHand, checked_cards
+from games.engine.scoring_tables import POINTS_BY_RANK_COUNT_KEY, RANK_COUNT_KEY, fill_rank_tables
 from games.strategy.analysis import hand_rank_sum, hand_suit_sum
 
 JACK = 11
@@ -77,6 +78,8 @@ def analyze_throw(
         unseen_by_rank[card.rank] += 1
         unseen_by_suit[card.suit] += 1
     draws = _rank_draws(unseen_by_rank, unknown)
+    fill_rank_tables()
+    points = POINTS_BY_RANK_COUNT_KEY
     draw_count = comb(len(pool), unknown)
     crib_by_ranks: dict[tuple[int, ...], int] = {}
     results = []
@@ -88,8 +91,9 @@ def analyze_throw(
         ) / len(pool)
         thrown_ranks = tuple(sorted(card.rank for card in discard))
         if thrown_ranks not in crib_by_ranks:
+            thrown_key = sum(RANK_COUNT_KEY[rank] for rank in thrown_ranks)
             crib_by_ranks[thrown_ranks] = sum(
-                weight * rank_points(tuple(sorted(thrown_ranks + ranks))) for ranks, weight in draws
+                [weight * points[thrown_key + key] for key, weight in draws]
             )
         flush = _crib_flush_draws(discard, unseen_by_suit, unknown) * CRIB_FLUSH_POINTS
         crib = (crib_by_ranks[thrown_ranks] + flush) / draw_count + _crib_nobs(
@@ -101,21 +105,28 @@ def analyze_throw(
     return results
 
 
-def _rank_draws(unseen_by_rank: list[int], size: int) -> list[tuple[tuple[int, ...], int]]:
-    """Each rank multiset of ``size`` unseen cards with how many card draws have those ranks."""
-    found: list[tuple[tuple[int, ...], int]] = []
+def _rank_draws(unseen_by_rank: list[int], size: int) -> list[tuple[int, int]]:
+    """Each rank multiset of ``size`` unseen cards, as its rank-count key
+    (:data:`games.engine.scoring_tables.RANK_COUNT_KEY`: the crib's key is the thrown cards'
+    plus this, no sorting), with how many card draws have those ranks."""
+    found: list[tuple[int, int]] = []
 
-    def extend(rank: int, left: int, chosen: tuple[int, ...], weight: int) -> None:
+    def extend(rank: int, left: int, key: int, weight: int) -> None:
         if left == 0:
-            found.append((chosen, weight))
+            found.append((key, weight))
             return
         if rank > 13:
             return
         available = unseen_by_rank[rank]
         for take in range(min(available, left) + 1):
-            extend(rank + 1, left - take, chosen + (rank,) * take, weight * comb(available, take))
+            extend(
+                rank + 1,
+                left - take,
+                key + take * RANK_COUNT_KEY[rank],
+                weight * comb(available, take),
+            )
 
-    extend(1, size, (), 1)
+    extend(1, size, 0, 1)
     return found
 
 
