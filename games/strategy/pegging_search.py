@@ -456,7 +456,6 @@ def search3(
     best: tuple[float, float, float] | None = None
     best_value = 0.0
     previous = 0
-    scale = 1.0 + against
     for index, rank in enumerate(hands[mover]):
         if rank == previous:
             continue
@@ -464,8 +463,7 @@ def search3(
         if PIPS[rank] + count > MAX_COUNT:
             break
         outcome = after_play3(hands, series, count, mover, index, needs, one_series, against)
-        # The mover's points less ``against`` times the other two's.
-        value = scale * outcome[mover] - against * (outcome[0] + outcome[1] + outcome[2])
+        value = _value3(outcome, mover, against)
         if best is None or value > best_value:
             best, best_value = outcome, value
     assert best is not None, "search3() needs a mover that can play"
@@ -520,6 +518,17 @@ def after_play3(
     leader = _next_leader(hands, mover)
     rest = search3(hands, (), 0, leader, needs, one_series, against)
     return _plus3(rest, mover, points)
+
+
+def _value3(outcome: tuple[float, float, float], seat: int, against: float) -> float:
+    """What ``outcome`` is worth to ``seat``: its points less ``against`` times each other
+    seat's, added in seat order as :func:`_side_value` adds them, so that the two searches
+    agree to the last bit and break ties alike for any ``against``."""
+    if seat == 0:
+        return outcome[0] - against * outcome[1] - against * outcome[2]
+    if seat == 1:
+        return -against * outcome[0] + outcome[1] - against * outcome[2]
+    return -against * outcome[0] - against * outcome[1] + outcome[2]
 
 
 def _one_seat3(seat: int, points: int) -> tuple[float, float, float]:
@@ -589,12 +598,11 @@ def rank_values(
             values[rank] = net_sides_after(hands, series, count, mover, index, needs, one_series)
         return values
     if teams == THREE_TEAMS:
-        scale = 1.0 + against
         for index, rank in enumerate(hands[mover]):
             if rank in values or PIPS[rank] + count > MAX_COUNT:
                 continue
             three = after_play3(hands, series, count, mover, index, needs, one_series, against)
-            values[rank] = scale * three[mover] - against * (three[0] + three[1] + three[2])
+            values[rank] = _value3(three, mover, against)
         return values
     for index, rank in enumerate(hands[mover]):
         if rank in values or PIPS[rank] + count > MAX_COUNT:

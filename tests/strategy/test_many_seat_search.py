@@ -131,7 +131,8 @@ def test_the_partnership_search_by_one_number_equals_the_search_by_seat(seed):
 def test_the_three_player_search_equals_the_search_by_seat(seed):
     """``search3`` (three seats, three numbers) against ``search`` with three teams, on
     positions bigger than the brute force takes, with points still needed, the five-card
-    game's single count and both weighings of another seat's point."""
+    game's single count, and another seat's point weighed half (the expert's), fully, or by a
+    weight whose products round (0.3): the same points by seat, to the last bit."""
     rng = random.Random(seed)
     dealt = rng.sample(DECK, 15)
     mover = rng.randrange(3)
@@ -143,6 +144,6 @@ def test_the_three_player_search_equals_the_search_by_seat(seed):
     )
     needs = tuple(rng.choice([None, rng.randint(1, 9)]) for _ in range(3))
     one_series = rng.random() < 0.3
-    against = rng.choice([0.5, 1.0])
+    against = rng.choice([0.5, 1.0, 0.3])
     general = search(hands, (), 0, mover, needs, one_series, (0, 1, 2), against)
     assert search3(hands, (), 0, mover, needs, one_series, against) == general
