@@ -29,8 +29,8 @@ from math import comb
 
 from games.engine.cards import DECK, SUITS, Card
 from games.engine.scoring import BadHand, checked_cards
-from games.engine.scoring_tables import POINTS_BY_RANK_COUNT_KEY, RANK_COUNT_KEY, fill_rank_tables
-from games.strategy.analysis import hand_rank_sum, hand_suit_sum
+from games.engine.scoring_tables import RANK_COUNT_KEY
+from games.strategy.analysis import hand_suit_sum, rank_sum_over_draws, starter_draws
 
 JACK = 11
 CRIB_SIZE = 4
@@ -77,9 +77,8 @@ def analyze_throw(
     for card in pool:
         unseen_by_rank[card.rank] += 1
         unseen_by_suit[card.suit] += 1
+    starters = starter_draws(unseen_by_rank)
     draws = _rank_draws(unseen_by_rank, unknown)
-    fill_rank_tables()
-    points = POINTS_BY_RANK_COUNT_KEY
     draw_count = comb(len(pool), unknown)
     crib_by_ranks: dict[tuple[int, ...], int] = {}
     results = []
@@ -87,14 +86,11 @@ def analyze_throw(
         discard = tuple(card for card in dealt if card not in keep)
         keep_ranks = tuple(sorted(card.rank for card in keep))
         hand = (
-            hand_rank_sum(keep_ranks, unseen_by_rank) + hand_suit_sum(keep, unseen_by_suit)
+            rank_sum_over_draws(keep_ranks, starters) + hand_suit_sum(keep, unseen_by_suit)
         ) / len(pool)
         thrown_ranks = tuple(sorted(card.rank for card in discard))
         if thrown_ranks not in crib_by_ranks:
-            thrown_key = sum(RANK_COUNT_KEY[rank] for rank in thrown_ranks)
-            crib_by_ranks[thrown_ranks] = sum(
-                [weight * points[thrown_key + key] for key, weight in draws]
-            )
+            crib_by_ranks[thrown_ranks] = rank_sum_over_draws(thrown_ranks, draws)
         flush = _crib_flush_draws(discard, unseen_by_suit, unknown) * CRIB_FLUSH_POINTS
         crib = (crib_by_ranks[thrown_ranks] + flush) / draw_count + _crib_nobs(
             discard, dealt, pool, unseen_by_suit, unknown
