@@ -1,6 +1,7 @@
-"""Build the expert bot's two offline tables (run once; the output is committed).
+"""Build the expert bot's offline tables (run once; the output is committed).
 
-    .venv/bin/python scripts/make_bot_tables.py            # both tables, about 3 minutes
+    .venv/bin/python scripts/make_bot_tables.py            # every table, about 5 minutes
+    .venv/bin/python scripts/make_bot_tables.py --only three --workers 2   # the three-player one
     .venv/bin/python scripts/make_bot_tables.py --hands 4000 --keep-samples 60   # quicker
 
 1. games/strategy/data/win_probability.json: the chance that the pone of the next hand wins the
@@ -24,6 +25,14 @@
    opponent's) of those cards against a random hand of the remaining cards, both seats playing
    by the same rules of thumb. The expert's discard adds it to the exact hand and crib values.
 
+3. games/strategy/data/win_probability_three.json (``--only three``, about 2 minutes): the
+   points of many three-player hands dealt from 0 to 0 and played by the hard level, by role
+   (the dealer's left, the next seat, the dealer) and stage (heels, the play, each show, the
+   crib), eight small numbers a hand. :mod:`games.strategy.win_probability_three` turns them
+   into each seat's chance to win from any scores (each seat's race by its own points, home at
+   the first stage that reaches 121). Each hand is dealt and played from its own seeds, so any
+   one hand can be played again and checked (a test does).
+
 Everything is seeded, so a rerun with the same options writes the same files.
 """
 
@@ -37,16 +46,31 @@ import time
 from collections import Counter
 from functools import cache
 from itertools import combinations_with_replacement
+from multiprocessing import Pool
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from games.bots import bot_for_level  # noqa: E402
 from games.bots.endgame import play_out  # noqa: E402
+from games.bots.simulate import GameRecord  # noqa: E402
+from games.engine import (  # noqa: E402
+    Action,
+    MatchOptions,
+    Shuffle,
+    apply,
+    needs_shuffle,
+    new_match,
+    seats_to_act,
+    shuffled_deck,
+    view,
+)
 from games.engine.cards import DECK  # noqa: E402
 from games.engine.scoring import show_total  # noqa: E402
 from games.strategy.analysis import analyze_discard  # noqa: E402
 from games.strategy.keep_likelihood import rank_key  # noqa: E402
+from games.strategy.win_probability_three import OUTCOME_FIELDS, encode_outcome  # noqa: E402
 
 DATA = ROOT / "games" / "strategy" / "data"
 NEVER = (10**6, 10**6)
@@ -165,14 +189,97 @@ def keep_pegging(kept: int, samples: int, rng: random.Random) -> dict[str, dict[
     return table
 
 
+THREE_LEVEL = "hard"
+"""The level whose hands at three make the three-player table."""
+
+
+def three_player_hand(index: int, seed: int) -> tuple[int, ...]:
+    """Hand ``index`` of the three-player table: dealt from 0 to 0 and played by
+    :data:`THREE_LEVEL` in every seat, its points as
+    :data:`games.strategy.win_probability_three.OUTCOME_FIELDS`."""
+    state = new_match(MatchOptions(players=3, match_target=1))
+    deck_rng = random.Random(f"{seed}-three-{index}")
+    rngs = [random.Random(f"{seed}-three-{index}-{seat}") for seat in range(3)]
+    bots = [bot_for_level(THREE_LEVEL) for _ in range(3)]
+    record = GameRecord(winner=-1, scores=(), points=[Counter() for _ in range(3)])
+    dealer = None
+    while state.phase != "match_over":
+        action: Action | None = None
+        if needs_shuffle(state):
+            if record.hands:
+                break
+            action = Shuffle(shuffled_deck(deck_rng))
+        else:
+            for seat in sorted(seats_to_act(state)):
+                action = bots[seat].choose_action(view(state, seat), seat, rngs[seat])
+                if action is not None:
+                    break
+            if action is None:
+                raise RuntimeError(f"no bot acted in phase {state.phase!r}")
+        state, events = apply(state, action)
+        for event in events:
+            if event.type == "hand_started":
+                dealer = event.data["dealer"]
+            record.tally(event, dealer)
+    assert dealer is not None and state.phase != "match_over", "one hand from 0 to 0 ends no game"
+    pone, second = (dealer + 1) % 3, (dealer + 2) % 3
+    points = record.points
+    outcome = (
+        points[dealer]["heels"],
+        points[pone]["play"],
+        points[second]["play"],
+        points[dealer]["play"],
+        points[pone]["hand"],
+        points[second]["hand"],
+        points[dealer]["hand"],
+        points[dealer]["crib"],
+    )
+    assert len(outcome) == len(OUTCOME_FIELDS)
+    return outcome
+
+
+def _three_job(job: tuple[int, int]) -> tuple[int, ...]:
+    return three_player_hand(*job)
+
+
+def three_player_table(hands: int, seed: int, workers: int) -> dict[str, object]:
+    """The three-player table's file: every hand's outcome, in order."""
+    jobs = [(index, seed) for index in range(hands)]
+    if workers > 1:
+        with Pool(workers) as pool:
+            outcomes = pool.map(_three_job, jobs, chunksize=50)
+    else:
+        outcomes = [_three_job(job) for job in jobs]
+    return {
+        "level": THREE_LEVEL,
+        "hands": hands,
+        "seed": seed,
+        "fields": list(OUTCOME_FIELDS),
+        "outcomes": "".join(encode_outcome(outcome) for outcome in outcomes),
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=20000, help="self-play hands per variant")
     parser.add_argument("--keep-samples", type=int, default=200, help="deals per kept multiset")
     parser.add_argument("--seed", type=int, default=18)
+    parser.add_argument(
+        "--only", choices=("two", "three"), help="make only the two-player or three-player tables"
+    )
+    parser.add_argument("--three-hands", type=int, default=12000, help="hands at three")
+    parser.add_argument("--workers", type=int, default=1, help="processes for the hands at three")
     args = parser.parse_args()
     DATA.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
+    if args.only != "two":
+        table = three_player_table(args.three_hands, args.seed, args.workers)
+        (DATA / "win_probability_three.json").write_text(
+            json.dumps(table, separators=(",", ":")) + "\n"
+        )
+        print(f"three: {args.three_hands} hands, {time.perf_counter() - started:.0f} s")
+        if args.only == "three":
+            return
     wins = {"scale": SCALE, "hands": args.hands, "seed": args.seed}
     pegging = {"hands": args.keep_samples, "seed": args.seed}
     for variant, (dealt, target) in VARIANTS.items():

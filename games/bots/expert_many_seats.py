@@ -27,10 +27,11 @@ from __future__ import annotations
 
 from games.bots.base import RandomSource, SeatView
 from games.engine.cards import DECK, Card
-from games.engine.play import passed_rooms
+from games.engine.play import counts_laid_on, passed_rooms
 from games.engine.seating import side_of
 from games.strategy.one_card_throw import analyze_throw
-from games.strategy.pegging_search import play_values
+from games.strategy.pegging_search import GAME_POINT, Valuation3, play_values
+from games.strategy.win_probability_three import HEELS, PLAY, point_weights
 
 PARTNERSHIP_PLAYERS = 4
 
@@ -82,6 +83,40 @@ READ_PASSES = 1
 over 1,800 in partnerships (docs/performance.md)."""
 
 
+RACE_THREE = 1
+"""Whether at three the expert weighs points by the chance to win
+(:mod:`games.strategy.win_probability_three`) instead of by the fixed halves above: in the
+throw, an opponent's crib point costs what the dealer's point costs in chances; in the play,
+each seat's point, and each seat's reaching 121, counts for each seat what it moves that seat's
+chance (a point for the leader weighs more than one for the last; near the end, whoever can
+still get home decides). 0: the fixed halves (for ``many_seat_hands.py --first-set``)."""
+
+
+def three_valuation(seen: SeatView) -> Valuation3:
+    """How each seat at three values the play's lines at these scores, by its chance to win
+    (rows of :data:`games.strategy.pegging_search.Valuation3`)."""
+    assert seen.dealer is not None, "the play has a dealer"
+    rows = []
+    for seat in range(len(seen.seats)):
+        points, home = point_weights(seen.scores, dealer=seen.dealer, seat=seat, stage=PLAY)
+        rows.append((*points, *(home[other] - points[other] * GAME_POINT for other in range(3))))
+    return (rows[0], rows[1], rows[2])
+
+
+READ_DECLINED = 1
+"""Whether the search weighs each hand the others may hold by the points their plays left
+on the table (:func:`games.strategy.pegging_search.declined_prior`): a player who laid a
+card scoring less than another card would have, seldom held that card."""
+
+
+def declined_by_seat(seen: SeatView) -> list[list[tuple[tuple[int, ...], int]]]:
+    """By seat: its plays this hand, each the ranks of the count it was laid on and its rank."""
+    plays: list[list[tuple[tuple[int, ...], int]]] = [[] for _ in seen.seats]
+    for who, before, card in counts_laid_on(seen.played):
+        plays[who].append((tuple(c.rank for c in before), card.rank))
+    return plays
+
+
 def kept_by_seat(seen: SeatView) -> list[tuple[str, tuple[Card, ...]]] | None:
     """Each seat's role in the keep-likelihood table (its side's crib or not) and the cards it
     has played this hand: what its throw and its plays say about what it holds."""
@@ -103,7 +138,12 @@ def crib_weight(seen: SeatView) -> float:
     """What one point of this hand's crib is worth to ``seen``'s side."""
     if seen.crib_is_ours:
         return 1.0
-    return -1.0 if len(seen.seats) == PARTNERSHIP_PLAYERS else THREE_PLAYER_CRIB_AGAINST
+    if len(seen.seats) == PARTNERSHIP_PLAYERS:
+        return -1.0
+    if RACE_THREE and seen.dealer is not None:
+        points, _ = point_weights(seen.scores, dealer=seen.dealer, seat=seen.seat, stage=HEELS)
+        return points[seen.dealer]
+    return THREE_PLAYER_CRIB_AGAINST
 
 
 def expert_many_throw(seen: SeatView, rng: RandomSource) -> tuple[Card, ...]:
@@ -136,10 +176,15 @@ def expert_many_play(seen: SeatView, rng: RandomSource) -> Card:
         partnerships=partnerships,
         samples=(FULL_SEARCH_SAMPLES if full else COUNT_SEARCH_SAMPLES)
         * (1 if partnerships else THREE_PLAYER_SAMPLES_TIMES),
-        against=1.0 if partnerships else THREE_PLAYER_PLAY_AGAINST,
+        against=1.0
+        if partnerships
+        else three_valuation(seen)
+        if RACE_THREE
+        else THREE_PLAYER_PLAY_AGAINST,
         kept_by_seat=kept_by_seat(seen) if WEIGH_KEPT else None,
         passed=passed_rooms(seen.played, seen.seats, count=seen.count, turn=seen.seat)
         if READ_PASSES
         else None,
+        declined_by_seat=declined_by_seat(seen) if READ_DECLINED else None,
     )
     return max(seen.playable, key=lambda card: (values[card], -card.value, -card.rank, card))

@@ -82,6 +82,24 @@ def passed_rooms(
     return rooms
 
 
+def counts_laid_on(played: Sequence[tuple[int, Card]]) -> list[tuple[int, tuple[Card, ...], Card]]:
+    """Each card of the play so far, in order: who laid it, the cards of the count it was laid
+    on (before it), and the card. A count ends at 31 or when nobody can play, so a card that
+    does not fit on the count before it began a new one (as :func:`passed_rooms` reads it).
+    What a seat laid on a count, beside what it held, says what it did not hold: a player who
+    could score with a card and laid one that scores less seldom had the scoring card."""
+    laid: list[tuple[int, tuple[Card, ...], Card]] = []
+    series: tuple[Card, ...] = ()
+    running = 0
+    for who, card in played:
+        if running == MAX_COUNT or running + card.value > MAX_COUNT:
+            series, running = (), 0
+        laid.append((who, series, card))
+        series = (*series, card)
+        running += card.value
+    return laid
+
+
 def play_card(draft: Draft, seat: int, card: Card) -> None:
     """Lay ``card`` (already checked legal), score it (or ask for a claim) and move play on."""
     close_window(draft)

@@ -433,6 +433,44 @@ _AFTER3 = ((1, 2, 0), (2, 0, 1), (0, 1, 2))
 
 _MEMO3: dict[tuple[object, ...], tuple[float, float, float]] = {}
 
+Valuation3 = tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...]]
+"""How each of three seats values the end of a line, by seat: six numbers, what a point of
+each seat is worth to it (its own usually 1), then what each seat's reaching the target in the
+play is worth to it beyond that seat's :data:`GAME_POINT` at the first three weights. A plain
+``against`` (a float) stands for rows ``(1, -against, -against, 0, 0, 0)`` turned by seat: the
+search by points. :func:`games.strategy.win_probability_three.point_weights` gives rows by the
+chance to win (a point for the leader weighs more than one for the last)."""
+
+_VALUATIONS: list[tuple[Valuation3, bool]] = []
+_VALUATION_IDS: dict[float | Valuation3, int] = {}
+_VALUATIONS_LIMIT = 4096
+"""Valuations are numbered so that the memo's keys stay small; near the end of a game each
+decision brings its own, so the numbers (and the memo) start again past this many."""
+
+
+def valuation3(against: float | Valuation3) -> int:
+    """The number :func:`search3` keys its memo by for ``against``."""
+    found = _VALUATION_IDS.get(against)
+    if found is not None:
+        return found
+    if len(_VALUATIONS) >= _VALUATIONS_LIMIT:
+        _VALUATIONS.clear()
+        _VALUATION_IDS.clear()
+        _MEMO3.clear()
+    if isinstance(against, int | float):
+        rows = tuple(
+            tuple(1.0 if other == seat else -against for other in THREE_TEAMS) + (0.0, 0.0, 0.0)
+            for seat in THREE_TEAMS
+        )
+        adjusted = False
+    else:
+        rows = against
+        adjusted = any(any(row[3:]) for row in rows)
+    found = len(_VALUATIONS)
+    _VALUATIONS.append((rows, adjusted))  # type: ignore[arg-type]
+    _VALUATION_IDS[against] = found
+    return found
+
 
 def search3(
     hands: Hands,
@@ -441,15 +479,29 @@ def search3(
     mover: int,
     needs: Needs,
     one_series: bool,
-    against: float,
+    against: float | Valuation3,
 ) -> tuple[float, float, float]:
     """Three players, each its own side: :func:`search` for that table (which it equals, a
     test checks), with the three seats' points as three numbers and the side weights worked
     out inline. Three seats are not zero-sum, so no one number serves as in :func:`net2`; this
     is the same game without the general search's per-seat loops, weight lookups and lists,
     which were most of the three-player expert's time (benchmarks/pegging_search_speed.py).
+    ``against`` may also be a :data:`Valuation3`: each seat then weighs every seat's points
+    and every seat's reaching the target as its rows say.
     """
-    key = (hands, series, count, mover, needs, one_series, against)
+    return _search3(hands, series, count, mover, needs, one_series, valuation3(against))
+
+
+def _search3(
+    hands: Hands,
+    series: tuple[int, ...],
+    count: int,
+    mover: int,
+    needs: Needs,
+    one_series: bool,
+    valuing: int,
+) -> tuple[float, float, float]:
+    key = (hands, series, count, mover, needs, one_series, valuing)
     found = _MEMO3.get(key)
     if found is not None:
         return found
@@ -462,8 +514,8 @@ def search3(
         previous = rank
         if PIPS[rank] + count > MAX_COUNT:
             break
-        outcome = after_play3(hands, series, count, mover, index, needs, one_series, against)
-        value = _value3(outcome, mover, against)
+        outcome = after_play3(hands, series, count, mover, index, needs, one_series, valuing)
+        value = _value3(outcome, mover, valuing)
         if best is None or value > best_value:
             best, best_value = outcome, value
     assert best is not None, "search3() needs a mover that can play"
@@ -481,9 +533,10 @@ def after_play3(
     index: int,
     needs: Needs,
     one_series: bool,
-    against: float,
+    valuing: int,
 ) -> tuple[float, float, float]:
-    """:func:`search3` once ``mover`` has laid ``hands[mover][index]``."""
+    """:func:`search3` once ``mover`` has laid ``hands[mover][index]`` (``valuing``: the
+    number :func:`valuation3` gives)."""
     hand = hands[mover]
     rank = hand[index]
     held = hand[:index] + hand[index + 1 :]
@@ -505,7 +558,7 @@ def after_play3(
         for seat in _AFTER3[mover]:
             cards = hands[seat]
             if cards and PIPS[cards[0]] + count <= MAX_COUNT:
-                rest = search3(hands, series, count, seat, needs, one_series, against)
+                rest = _search3(hands, series, count, seat, needs, one_series, valuing)
                 return _plus3(rest, mover, points)
         points += GO_POINT
         need = needs[mover]
@@ -516,19 +569,26 @@ def after_play3(
     if one_series or not (hands[0] or hands[1] or hands[2]):
         return _one_seat3(mover, points)
     leader = _next_leader(hands, mover)
-    rest = search3(hands, (), 0, leader, needs, one_series, against)
+    rest = _search3(hands, (), 0, leader, needs, one_series, valuing)
     return _plus3(rest, mover, points)
 
 
-def _value3(outcome: tuple[float, float, float], seat: int, against: float) -> float:
-    """What ``outcome`` is worth to ``seat``: its points less ``against`` times each other
-    seat's, added in seat order as :func:`_side_value` adds them, so that the two searches
-    agree to the last bit and break ties alike for any ``against``."""
-    if seat == 0:
-        return outcome[0] - against * outcome[1] - against * outcome[2]
-    if seat == 1:
-        return -against * outcome[0] + outcome[1] - against * outcome[2]
-    return -against * outcome[0] - against * outcome[1] + outcome[2]
+def _value3(outcome: tuple[float, float, float], seat: int, valuing: int) -> float:
+    """What ``outcome`` is worth to ``seat`` by valuation ``valuing``: the points weighed by
+    its row, added in seat order as :func:`_side_value` adds them (so that with a plain
+    ``against`` the two searches agree to the last bit and break ties alike), and the worth of
+    whoever reached the target, where the row says more than its points."""
+    rows, adjusted = _VALUATIONS[valuing]
+    row = rows[seat]
+    value = row[0] * outcome[0] + row[1] * outcome[1] + row[2] * outcome[2]
+    if adjusted:
+        if outcome[0] >= GAME_POINT:
+            value += row[3]
+        elif outcome[1] >= GAME_POINT:
+            value += row[4]
+        elif outcome[2] >= GAME_POINT:
+            value += row[5]
+    return value
 
 
 def _one_seat3(seat: int, points: int) -> tuple[float, float, float]:
@@ -570,7 +630,7 @@ def rank_values(
     needs: Needs,
     one_series: bool,
     teams: tuple[int, ...],
-    against: float = 1.0,
+    against: float | Valuation3 = 1.0,
 ) -> dict[int, float]:
     """For one fully known position: each playable rank of ``mover`` and its value to
     ``mover``'s side (points pegged to the end of the play, its side's less the others')."""
@@ -598,12 +658,15 @@ def rank_values(
             values[rank] = net_sides_after(hands, series, count, mover, index, needs, one_series)
         return values
     if teams == THREE_TEAMS:
+        valuing = valuation3(against)
         for index, rank in enumerate(hands[mover]):
             if rank in values or PIPS[rank] + count > MAX_COUNT:
                 continue
-            three = after_play3(hands, series, count, mover, index, needs, one_series, against)
-            values[rank] = _value3(three, mover, against)
+            three = after_play3(hands, series, count, mover, index, needs, one_series, valuing)
+            values[rank] = _value3(three, mover, valuing)
         return values
+    if not isinstance(against, int | float):
+        raise ValueError("a valuation by seat is for three players, each its own side")
     for index, rank in enumerate(hands[mover]):
         if rank in values or PIPS[rank] + count > MAX_COUNT:
             continue
@@ -741,6 +804,44 @@ def _fits(
     return True
 
 
+DECLINED = 0.1
+"""How likely a player is to lay a card that scores less than another card it holds would
+(hard: 4 of 1,138 plays with a choice at three; the expert none of 223): the weight of a hand
+the others may hold for each such play it would make of their plays."""
+
+
+def declined_prior(plays: Sequence[tuple[tuple[int, ...], int]]) -> Prior:
+    """A weight for the ranks a seat may still hold, given its ``plays`` this hand (each the
+    ranks of the count it was laid on, and the rank laid, in order): :data:`DECLINED` for each
+    play that some card it then held (these ranks, and those it laid at that play or later)
+    would have scored more than the card it laid."""
+    counted = [
+        (before, rank, sum(PIPS[r] for r in before), tuple(r for _, r in plays[index:]))
+        for index, (before, rank) in enumerate(plays)
+    ]
+    memo: dict[tuple[int, ...], float] = {}
+
+    def prior(ranks: tuple[int, ...]) -> float:
+        found = memo.get(ranks)
+        if found is not None:
+            return found
+        weight = 1.0
+        for before, rank, count, later in counted:
+            taken = play_points((*before, rank), count + PIPS[rank])
+            for other in {*ranks, *later}:
+                if (
+                    other != rank
+                    and PIPS[other] + count <= MAX_COUNT
+                    and play_points((*before, other), count + PIPS[other]) > taken
+                ):
+                    weight *= DECLINED
+                    break
+        memo[ranks] = weight
+        return weight
+
+    return prior
+
+
 def _weight(seat_priors: Sequence[Prior | None], hands: Hands) -> float:
     weight = 1.0
     for held, prior in zip(hands, seat_priors, strict=True):
@@ -770,8 +871,9 @@ def play_values(
     opponent_kept: tuple[str, Sequence[Card]] | None = None,
     kept_by_seat: Sequence[tuple[str, Sequence[Card]] | None] | None = None,
     passed: Mapping[int, int] | None = None,
+    declined_by_seat: Sequence[Sequence[tuple[tuple[int, ...], int]] | None] | None = None,
     samples: int | None = None,
-    against: float = 1.0,
+    against: float | Valuation3 = 1.0,
 ) -> dict[Card, float]:
     """The expected net points of each card ``seat`` may play now, to the end of the play.
 
@@ -789,7 +891,10 @@ def play_values(
     table (:data:`games.strategy.keep_likelihood.ONE_THROW_CRIB_WEIGHTS`) and its cards played
     this hand, or None for a seat not weighed. ``passed`` (three or four players): by seat, the
     room each seat passed at in the play (:func:`games.engine.play.passed_rooms`); no seat is
-    dealt a card its passes rule out.
+    dealt a card its passes rule out. ``declined_by_seat`` (three or four players): by seat,
+    its plays this hand (the ranks of the count each was laid on, the rank laid), or None; a
+    hand that would have scored more than a card laid is weighed :data:`DECLINED` for it
+    (:func:`declined_prior`).
     ``samples``: how many hands are dealt when the others' hands are sampled (None: the
     defaults; the many-seat expert asks for fewer to keep its decisions fast).
 
@@ -811,13 +916,23 @@ def play_values(
     prior = None
     if opponent_kept is not None and seats == 2:
         prior = kept_prior(*opponent_kept, variant="five" if one_series else "six")
-    seat_priors = None
+    seat_priors: list[Prior | None] | None = None
     if kept_by_seat is not None and seats > 2:
         variant = ONE_THROW
         seat_priors = [
             None if kept is None or other == seat else kept_prior(*kept, variant=variant)
             for other, kept in enumerate(kept_by_seat)
         ]
+    if declined_by_seat is not None and seats > 2:
+        declined = [
+            declined_prior(plays) if plays and other != seat else None
+            for other, plays in enumerate(declined_by_seat)
+        ]
+        if any(declined):
+            seat_priors = [
+                _both(first, second)
+                for first, second in zip(seat_priors or [None] * seats, declined, strict=True)
+            ]
     deals = opponent_deals(
         seat,
         own,
@@ -836,6 +951,17 @@ def play_values(
         ).items():
             totals[rank] = totals.get(rank, 0.0) + weight * value
     return {card: totals[card.rank] for card in playable}
+
+
+def _both(first: Prior | None, second: Prior | None) -> Prior | None:
+    """One seat's two weights as one (their product), or whichever there is."""
+    if first is None or second is None:
+        return first or second
+
+    def prior(ranks: tuple[int, ...]) -> float:
+        return first(ranks) * second(ranks)
+
+    return prior
 
 
 def deal_generator(

@@ -4,10 +4,11 @@ analysis's best for whoever owns the crib, and it decides from its own seat's vi
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
-from games.bots import bot_for_level, read_view
+from games.bots import bot_for_level, expert_many_seats, read_view
 from games.bots.easy import easy_bot
 from games.bots.expert_many_seats import THREE_PLAYER_CRIB_AGAINST, crib_weight, kept_by_seat
 from games.engine import (
@@ -25,6 +26,7 @@ from games.engine import (
 from games.engine.cards import parse_cards
 from games.strategy.keep_likelihood import ONE_THROW_CRIB_WEIGHTS
 from games.strategy.one_card_throw import analyze_throw
+from games.strategy.win_probability_three import HEELS, point_weights
 from tests.engine.seated import discard_all, seated_hand
 
 TABLES = [
@@ -89,7 +91,7 @@ def test_the_expert_throws_by_the_side_whose_crib_it_is(players, dealer, thrown)
     assert action.cards == analyze_throw(seen.held, crib_weight=crib_weight(seen))[0].discard
 
 
-def test_an_opponent_s_crib_counts_fully_in_partnerships_and_half_at_three():
+def opponent_crib_weights(scores=None):
     weights = {}
     for players, dealer in ((3, 0), (4, 0), (4, 3), (3, 1)):
         dealt = ["AC 2C 3C 4C 6C", "5H 7S AD 3S 8D", "9D TD JD QD KD", "AS 2S 3D 4S 6S"]
@@ -101,8 +103,27 @@ def test_an_opponent_s_crib_counts_fully_in_partnerships_and_half_at_three():
             starter="KH",
             crib_from_deck="QH" if players == 3 else "",
         )
+        if scores is not None and players == 3:
+            state = replace(state, scores=scores)
         weights[(players, dealer)] = crib_weight(read_view(view(state, 1), 1))
-    assert weights == {(3, 0): -0.5, (4, 0): -1.0, (4, 3): 1.0, (3, 1): 1.0}
+    return weights
+
+
+def test_an_opponent_s_crib_counts_fully_in_partnerships_and_by_the_chances_at_three(
+    monkeypatch,
+):
+    """In partnerships a crib point is the other side's, fully. At three it counts what the
+    dealer's point moves this seat's chance to win: about half at 0 to 0, more when the dealer
+    leads, less when it trails; the fixed half without the race (``RACE_THREE = 0``)."""
+    weights = opponent_crib_weights()
+    level = point_weights((0, 0, 0), dealer=0, seat=1, stage=HEELS)[0][0]
+    assert weights == {(3, 0): level, (4, 0): -1.0, (4, 3): 1.0, (3, 1): 1.0}
+    assert -0.8 < level < -0.3
+    leading = opponent_crib_weights((100, 80, 80))[(3, 0)]
+    trailing = opponent_crib_weights((60, 90, 100))[(3, 0)]
+    assert leading < level < trailing < 0
+    monkeypatch.setattr(expert_many_seats, "RACE_THREE", 0)
+    assert opponent_crib_weights((100, 80, 80))[(3, 0)] == -0.5
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -143,9 +164,14 @@ def test_the_expert_s_card_does_not_depend_on_the_cards_it_cannot_see(players):
         (4, 2, ["crib", "partners_against", "crib", "partners_against"]),
     ],
 )
-def test_each_seat_is_weighed_by_its_side_s_crib_and_its_own_plays(players, dealer, roles):
+def test_each_seat_is_weighed_by_its_side_s_crib_and_its_own_plays(
+    players, dealer, roles, monkeypatch
+):
     """The opponent model's roles: the crib's side throws as the dealer does, the others by the
-    crib weight the expert gives an opponent's crib; each seat's played cards are its own."""
+    crib weight the expert gives an opponent's crib (the fixed half at three: the table was
+    made so, and the race's weight by the chances moves about it); each seat's played cards are
+    its own."""
+    monkeypatch.setattr(expert_many_seats, "RACE_THREE", 0)
     hands = ["AC 2C 3C 4C 6C", "5H 7S AD 3S 8D", "9D TD JD QD KD", "AS 2S 3D 4S 6S"]
     state = seated_hand(
         MatchOptions(players=players),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from games.engine import MatchOptions, parse_cards
-from games.engine.play import MAX_COUNT, passed_rooms
+from games.engine.play import MAX_COUNT, counts_laid_on, passed_rooms
 from tests.engine.random_play import random_match
 
 TABLES = [
@@ -53,3 +53,33 @@ def test_a_skipped_seat_and_a_new_count_are_read_from_the_cards_alone():
     skipped = list(zip((0, 2), parse_cards("5H 6C"), strict=True))
     assert passed_rooms(skipped, seats, count=11, turn=0) == {1: 26}
     assert passed_rooms(skipped, seats, count=11, turn=1) == {1: 26, 0: 20}
+
+
+@pytest.mark.parametrize("options", TABLES, ids=lambda o: f"{o.players}-{o.variant}-{o.deal}")
+def test_each_card_is_read_onto_the_count_it_was_laid_on(options):
+    """At every moment of the play, the last card read from the cards alone was laid on the
+    count the engine held before it (its ``series`` less that card), and every card played
+    before is read as it was read then."""
+    checked = 0
+    for seed in range(8):
+        seen: list[tuple[int, tuple, object]] = []
+        for step in random_match(options, seed):
+            state = step.after
+            if state.phase != "play" or not state.played:
+                seen = [] if state.phase != "play" else seen
+                continue
+            laid = counts_laid_on(state.played)
+            if len(laid) == len(seen):
+                continue
+            assert laid[: len(seen)] == seen
+            who, before, card = laid[-1]
+            assert (who, card) == state.played[-1]
+            if state.series:
+                assert state.series[-1] == (who, card)
+                assert before == tuple(c for _, c in state.series[:-1])
+            else:
+                # The card made 31 or ended the play: the count was cleared after it.
+                assert sum(c.value for c in before) + card.value <= MAX_COUNT
+            seen = laid
+            checked += 1
+    assert checked > 100

@@ -14,7 +14,9 @@ import pytest
 from games.engine.cards import DECK
 from games.engine.scoring import score_play
 from games.strategy.pegging_search import (
+    GAME_POINT,
     PARTNERSHIP_TEAMS,
+    THREE_TEAMS,
     net_sides,
     rank_values,
     search,
@@ -147,3 +149,105 @@ def test_the_three_player_search_equals_the_search_by_seat(seed):
     against = rng.choice([0.5, 1.0, 0.3])
     general = search(hands, (), 0, mover, needs, one_series, (0, 1, 2), against)
     assert search3(hands, (), 0, mover, needs, one_series, against) == general
+
+
+def valued_brute_force(hands, pile, count, mover, needs, rows):
+    """Three seats by cards: (points by seat, the seat that reached its need or None), each
+    seat choosing the card whose line is worth most to it by ``rows`` (points weights, then
+    what each seat's getting home is worth)."""
+    best, best_value = None, None
+    for card in sorted(hands[mover], key=lambda card: card.rank):
+        if card.value + count > MAX_COUNT:
+            continue
+        line = valued_after(hands, pile, count, mover, card, needs, rows)
+        value = worth(line, rows[mover])
+        if best is None or value > best_value:
+            best, best_value = line, value
+    assert best is not None
+    return best
+
+
+def worth(line, row):
+    points, home = line
+    value = sum(weight * point for weight, point in zip(row[:3], points, strict=True))
+    return value + (row[3 + home] if home is not None else 0.0)
+
+
+def valued_after(hands, pile, count, mover, card, needs, rows):
+    hands = [
+        tuple(c for c in held if c != card) if seat == mover else held
+        for seat, held in enumerate(hands)
+    ]
+    pile = (*pile, card)
+    count += card.value
+    gained = [0.0, 0.0, 0.0]
+    gained[mover] = score_play(pile).total
+    needs = list(needs)
+
+    def pegs(points):
+        if needs[mover] is not None:
+            needs[mover] -= points
+            return needs[mover] <= 0
+        return False
+
+    if pegs(gained[mover]):
+        return gained, mover
+
+    def fits(seat):
+        return any(c.value + count <= MAX_COUNT for c in hands[seat])
+
+    def plus(line):
+        points, home = line
+        return [a + b for a, b in zip(gained, points, strict=True)], home
+
+    if count < MAX_COUNT:
+        for step in (1, 2, 3):
+            seat = (mover + step) % 3
+            if fits(seat):
+                return plus(valued_brute_force(hands, pile, count, seat, needs, rows))
+        gained[mover] += 1
+        if pegs(1):
+            return gained, mover
+    if not any(hands):
+        return gained, None
+    leader = (mover + 1) % 3
+    while not hands[leader]:
+        leader = (leader + 1) % 3
+    return plus(valued_brute_force(hands, (), 0, leader, needs, rows))
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_the_three_player_search_by_chances_equals_a_brute_force(seed):
+    """Each seat weighing every seat's point and every seat's getting home by its own row (as
+    the expert does from the chance to win): the search's value for each card equals a brute
+    force over cards that scores a line as the rows say, with points still needed."""
+    rng = random.Random(seed)
+    dealt = rng.sample(DECK, 9)
+    hands = [tuple(dealt[3 * seat : 3 * seat + 3]) for seat in range(3)]
+    needs = tuple(rng.choice([None, rng.randint(1, 8)]) for _ in range(3))
+    rows = []
+    for seat in range(3):
+        points = tuple(1.0 if other == seat else -rng.uniform(0.0, 1.5) for other in range(3))
+        mine, lost = rng.uniform(5.0, 60.0), -rng.uniform(3.0, 60.0)
+        home = tuple(mine if other == seat else lost for other in range(3))
+        rows.append((*points, *home))
+    # The search adds GAME_POINT to the points of whoever gets home: its rows say the rest.
+    searched = tuple(
+        (*row[:3], *(row[3 + other] - row[other] * GAME_POINT for other in range(3)))
+        for row in rows
+    )
+    values = rank_values(
+        tuple(tuple(sorted(card.rank for card in held)) for held in hands),
+        (),
+        0,
+        0,
+        needs,
+        False,
+        THREE_TEAMS,
+        searched,
+    )
+    expected = {}
+    for card in hands[0]:
+        line = valued_after(hands, (), 0, 0, card, needs, rows)
+        expected.setdefault(card.rank, worth(line, rows[0]))
+    assert values == pytest.approx(expected)
