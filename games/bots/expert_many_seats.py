@@ -5,22 +5,30 @@
   draw of the crib's other cards (the other seats' throws, at three the card from the deck) and
   the starter. The crib counts fully for the seat's own side (its deal, or its partner's: the
   partner's throw goes to the same crib). Against it, a crib point counts fully in partnerships
-  (the other side is one side) and half at three players (:data:`THREE_PLAYER_CRIB_AGAINST`).
+  (the other side is one side) and at three by the chance to win (below; half without it,
+  :data:`THREE_PLAYER_CRIB_AGAINST`).
 - The play: :func:`games.strategy.pegging_search.play_values` with every seat's hand size, so
   each seat's reply in turn is searched to the end of the play, averaged over hands dealt to
   the others from the cards this seat has not seen (sampled, seeded by the position, as the
   search does beyond two players); in partnerships each seat plays for its side (seats 0 and 2
-  against 1 and 3); at three each seat weighs an opponent's point half its own
-  (:data:`THREE_PLAYER_PLAY_AGAINST`). While more than :data:`FULL_SEARCH_CARDS` cards are out
+  against 1 and 3); at three each seat weighs every seat's point by its chance to win (below;
+  without it an opponent's point half its own, :data:`THREE_PLAYER_PLAY_AGAINST`). While more than :data:`FULL_SEARCH_CARDS` cards are out
   the search stops at the end of the current count (in partnerships hard's one-reply play used
   to decide there; the count's search pegged +0.10 +/- 0.17 points a hand more for the side
   over 900 duplicated hands, docs/performance.md). The points each seat still needs are in the
   search, so a card that reaches the target is worth the game.
 
-The search deals no seat a card its passes in the play rule out (:data:`READ_PASSES`). Not
-(yet) here, unlike the two-player expert: an opponent model weighing the others' hands by their
-throws (built, and off: :data:`WEIGH_KEPT`), the kept cards' play value in the throw, a table
-of openings, and a race to 121 played from a win-probability table (see docs/engine.md).
+At three, points are weighed by the chance to win (:data:`RACE_THREE`,
+:mod:`games.strategy.win_probability_three`): the opponent's crib and every seat's point in the
+search count what they move the seat's chance, and pegging out counts the game. The table is
+made from the standard deal; the deal where the dealer takes six uses it as it is.
+
+The search deals no seat a card its passes in the play rule out (:data:`READ_PASSES`) and
+weighs down hands that would have scored more than a card their holder laid
+(:data:`READ_DECLINED`). Not (yet) here, unlike the two-player expert: an opponent model
+weighing the others' hands by their throws (built, and off: :data:`WEIGH_KEPT`), the kept
+cards' play value in the throw, a table of openings, and a side's race table in partnerships
+(see docs/engine.md).
 """
 
 from __future__ import annotations

@@ -16,7 +16,8 @@ there are more than :data:`EXACT_LIMIT` of them, when :data:`SAMPLES` hands are 
 from a generator seeded by the position (so the same position always gets the same answer).
 With three or four players the unseen cards are always dealt at random that way; given
 ``passed``, no seat is dealt a card its passes in the play rule out, and given ``kept_by_seat``
-the deals follow the others' keep likelihood (drawn again in proportion to it).
+or ``declined_by_seat`` the deals follow the others' keep likelihood or the points their plays
+declined (drawn again in proportion to the weights).
 
 This is "perfect-information Monte Carlo": inside one determinization both sides see every
 card, so the value is optimistic about what a seat can know. Measured against the hard level's
