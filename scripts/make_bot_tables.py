@@ -54,18 +54,8 @@ sys.path.insert(0, str(ROOT))
 
 from games.bots import bot_for_level  # noqa: E402
 from games.bots.endgame import play_out  # noqa: E402
-from games.bots.simulate import GameRecord  # noqa: E402
-from games.engine import (  # noqa: E402
-    Action,
-    MatchOptions,
-    Shuffle,
-    apply,
-    needs_shuffle,
-    new_match,
-    seats_to_act,
-    shuffled_deck,
-    view,
-)
+from games.bots.simulate import play_match  # noqa: E402
+from games.engine import MatchOptions  # noqa: E402
 from games.engine.cards import DECK  # noqa: E402
 from games.engine.scoring import show_total  # noqa: E402
 from games.strategy.analysis import analyze_discard  # noqa: E402
@@ -197,31 +187,15 @@ def three_player_hand(index: int, seed: int) -> tuple[int, ...]:
     """Hand ``index`` of the three-player table: dealt from 0 to 0 and played by
     :data:`THREE_LEVEL` in every seat, its points as
     :data:`games.strategy.win_probability_three.OUTCOME_FIELDS`."""
-    state = new_match(MatchOptions(players=3, match_target=1))
-    deck_rng = random.Random(f"{seed}-three-{index}")
-    rngs = [random.Random(f"{seed}-three-{index}-{seat}") for seat in range(3)]
-    bots = [bot_for_level(THREE_LEVEL) for _ in range(3)]
-    record = GameRecord(winner=-1, scores=(), points=[Counter() for _ in range(3)])
-    dealer = None
-    while state.phase != "match_over":
-        action: Action | None = None
-        if needs_shuffle(state):
-            if record.hands:
-                break
-            action = Shuffle(shuffled_deck(deck_rng))
-        else:
-            for seat in sorted(seats_to_act(state)):
-                action = bots[seat].choose_action(view(state, seat), seat, rngs[seat])
-                if action is not None:
-                    break
-            if action is None:
-                raise RuntimeError(f"no bot acted in phase {state.phase!r}")
-        state, events = apply(state, action)
-        for event in events:
-            if event.type == "hand_started":
-                dealer = event.data["dealer"]
-            record.tally(event, dealer)
-    assert dealer is not None and state.phase != "match_over", "one hand from 0 to 0 ends no game"
+    record = play_match(
+        [bot_for_level(THREE_LEVEL) for _ in range(3)],
+        options=MatchOptions(players=3, match_target=1),
+        deck_rng=random.Random(f"{seed}-three-{index}"),
+        bot_rngs=[random.Random(f"{seed}-three-{index}-{seat}") for seat in range(3)],
+        hands=1,
+    )
+    assert record.winner == -1, "one hand from 0 to 0 ends no game"
+    dealer = record.dealers[0]
     pone, second = (dealer + 1) % 3, (dealer + 2) % 3
     points = record.points
     outcome = (

@@ -41,7 +41,10 @@ class Bot(Protocol):
     returns an illegal action and never resigns.
     """
 
-    level: str
+    @property
+    def level(self) -> str:
+        """The level's name ("easy" to "expert"): read-only, as the frozen bots hold it."""
+        ...
 
     def choose_action(
         self, view: dict[str, Any], seat: int, rng: RandomSource | None = None

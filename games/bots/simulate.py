@@ -52,6 +52,8 @@ class GameRecord:
     """Each ``choose_action`` call's wall time, by seat (the benchmark's median, p99, max)."""
     decision_cpu_seconds: list[list[float]] = field(default_factory=lambda: [[], []])
     """The same calls' CPU time: on a shared machine the wall time includes other work."""
+    dealers: list[int] = field(default_factory=list)
+    """Who dealt each hand, in order."""
 
     def tally(self, event: Event, dealer: int | None) -> None:
         """Add the points ``event`` pegged to the right seat and source."""
@@ -59,6 +61,7 @@ class GameRecord:
         kind = event.type
         if kind == "hand_started":
             self.hands += 1
+            self.dealers.append(data["dealer"])
         elif kind in ("card_played", "go_scored") and data.get("points"):
             self.points[data["seat"]]["play"] += data["points"]
         elif kind == "starter_cut" and data.get("heels"):
@@ -79,12 +82,14 @@ def play_match(
     deck_rng: random.Random,
     bot_rngs: Sequence[random.Random],
     start_scores: tuple[int, ...] | None = None,
+    hands: int | None = None,
 ) -> GameRecord:
     """Play a match (one game with ``match_target=1``) between ``bots`` (seat 0, seat 1, and seats 2 and 3 with ``options.players``).
 
     Every action goes through ``apply``, so an illegal move raises :class:`IllegalAction`.
     ``start_scores`` (by seat) starts the game from those scores instead of 0: a benchmark
-    measures what a head start is worth in win share with it.
+    measures what a head start is worth in win share with it. ``hands``: stop once that many
+    hands are over, before the next shuffle (the record's winner stays -1 if no one has won).
     """
     state = new_match(options)
     if start_scores is not None:
@@ -103,6 +108,8 @@ def play_match(
     while state.phase != "match_over":
         action: Action | None = None
         if needs_shuffle(state):
+            if hands is not None and record.hands >= hands:
+                break
             action = Shuffle(shuffled_deck(deck_rng))
         else:
             caller = state.window.caller if state.window is not None else None
@@ -125,7 +132,9 @@ def play_match(
             if event.type == "hand_started":
                 dealer = event.data["dealer"]
             record.tally(event, dealer)
-    assert state.winner is not None, "a played-out match has a winner"
-    record.winner = state.winner
+    if state.winner is not None:
+        record.winner = state.winner
+    else:
+        assert hands is not None, "a played-out match has a winner"
     record.scores = state.scores
     return record

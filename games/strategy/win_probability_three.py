@@ -157,18 +157,9 @@ def finish_table(
         parts = []
         for role in range(PLAYERS):
             home, left = _within_hand(role, HEELS, need, points)
-            below = [0.0] * length
-            below[:STAGES] = home
-            after = NEXT_ROLE[role]
-            for rest, chance in left.items():
-                if rest == need:
-                    continue
-                later = table[after][rest]
-                for time in range(length - STAGES):
-                    value = later[time]
-                    if value:
-                        below[time + STAGES] += chance * value
-            parts.append((below, left.get(need, 0.0)))
+            rows = table[NEXT_ROLE[role]]
+            moved = {rest: chance for rest, chance in left.items() if rest != need}
+            parts.append((_then_later(home, moved, rows), left.get(need, 0.0)))
         # A hand that brings a seat nothing leaves its need as it was, in the next role: the
         # three roles at one need depend on each other a hand later. Solve by passes (each
         # pass's change shrinks by the chance of a pointless hand, a few in a hundred).
@@ -257,12 +248,19 @@ def _times_from(
     if stage == HEELS:
         return list(finish[role][need])
     home, left = _within_hand(role, stage, need, _stage_points())
+    return _then_later(home, left, finish[NEXT_ROLE[role]])
+
+
+def _then_later(
+    home: list[float], left: dict[int, float], rows: Sequence[tuple[float, ...]]
+) -> list[float]:
+    """By time from the start of this hand: home at this hand's stages, then, for each need
+    ``left`` after it (with its chance), that need's finish times a hand later in ``rows``."""
     length = HORIZON * STAGES
     times = [0.0] * length
     times[:STAGES] = home
-    later_rows = finish[NEXT_ROLE[role]]
     for rest, chance in left.items():
-        later = later_rows[rest]
+        later = rows[rest]
         for time in range(length - STAGES):
             value = later[time]
             if value:
