@@ -27,10 +27,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from games.bots.expert import with_pegging
-from games.bots.expert_many_seats import THREE_PLAYER_CRIB_AGAINST
+from games.bots.expert_many_seats import (
+    THREE_PLAYER_CRIB_AGAINST,
+    fixed_weights,
+    kept_play_weight,
+    kept_play_worth,
+)
 from games.engine import MatchOptions, new_match
 from games.engine.cards import DECK, Card
 from games.engine.scoring import show_total
+from games.engine.seating import seats_from_left_of, side_of
 from games.engine.state import MatchState
 from games.strategy.analysis import DiscardAnalysis, analyze_discard
 from games.strategy.expected_line import LineStep, expected_lines_from_state
@@ -74,8 +80,8 @@ class ThrowPosition:
 
 @dataclass(frozen=True, slots=True)
 class ThrowRow:
-    """One throw on the board, with every part of its value (at three or four players, the
-    hand and the crib only: ``play`` and ``expert_value`` are None)."""
+    """One throw on the board, with every part of its value (at three or four players no
+    chance to win: the board has no scores there)."""
 
     analysis: DiscardAnalysis | ThrowAnalysis
     play: float | None
@@ -148,29 +154,61 @@ def many_seat_throws(cards: tuple[Card, ...], *, players: int, own_crib: bool) -
     The hand and the crib are :func:`games.strategy.one_card_throw.analyze_throw`'s exact
     averages; the crib counts for the throw when it is the seat's (or its partner's), and
     against it otherwise, with the expert's weight (:func:`games.bots.expert_many_seats.crib_weight`:
-    half at three players, where one of two opponents gains it, whole in partnerships).
+    half at three players, where one of two opponents gains it, whole in partnerships). The
+    play is the kept cards' average play points for every seat, weighed as the expert weighs
+    them away from the end (:func:`games.bots.expert_many_seats.kept_play_worth`); the board
+    does not ask which seat from the dealer's left throws, so it averages the seats whose crib
+    it is or is not. The expert's value adds the play at the expert's weight.
     """
     if len(cards) not in MANY_SEAT_DEALT[players]:
         wanted = " or ".join(str(size) for size in MANY_SEAT_DEALT[players])
         raise LearnError("wrong_count", f"At {players} players a seat is dealt {wanted} cards.")
     weight = 1.0 if own_crib else (-1.0 if players == 4 else THREE_PLAYER_CRIB_AGAINST)
     results = analyze_throw(cards, crib_weight=weight)
+    roles = many_seat_roles(players, own_crib=own_crib)
+    play_weight = kept_play_weight(players)
+
+    def play(keep: tuple[Card, ...]) -> float:
+        return sum(
+            kept_play_worth(keep, role=role, weights=fixed_weights(players, seat))
+            for role, seat in roles
+        ) / len(roles)
+
+    plays = [play(result.keep) for result in results]
+    values = [
+        result.total + play_weight * value for result, value in zip(results, plays, strict=True)
+    ]
+    choice = max(range(len(results)), key=lambda index: (values[index], -index))
     rows = []
-    for index, result in enumerate(results):
+    for index, (result, value) in enumerate(zip(results, plays, strict=True)):
         low, high = hand_range(result.keep, cards)
         rows.append(
             ThrowRow(
                 analysis=result,
-                play=None,
-                expert_value=None,
+                play=value,
+                expert_value=values[index],
                 hand_low=low,
                 hand_high=high,
                 win_chance=None,
                 best=index == 0,
-                experts_choice=index == 0,
+                experts_choice=index == choice,
             )
         )
     return rows
+
+
+def many_seat_roles(players: int, *, own_crib: bool) -> list[tuple[int, int]]:
+    """The places from the dealer's left (with the seat there) of every seat whose side's crib
+    it is, or whose it is not, at a table whose last seat deals."""
+    seats = tuple(range(players))
+    dealer = seats[-1]
+    order = seats_from_left_of(seats, dealer)
+    crib_side = side_of(dealer, players=players)
+    return [
+        (role, seat)
+        for role, seat in enumerate(order)
+        if (side_of(seat, players=players) == crib_side) == own_crib
+    ]
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,6 +2,7 @@
 
     .venv/bin/python scripts/make_bot_tables.py            # every table, about 5 minutes
     .venv/bin/python scripts/make_bot_tables.py --only three --workers 2   # the three-player one
+    .venv/bin/python scripts/make_bot_tables.py --only kept --workers 2    # kept cards, 3 and 4
     .venv/bin/python scripts/make_bot_tables.py --hands 4000 --keep-samples 60   # quicker
 
 1. games/strategy/data/win_probability.json: the chance that the pone of the next hand wins the
@@ -32,6 +33,12 @@
    into each seat's chance to win from any scores (each seat's race by its own points, home at
    the first stage that reaches 121). Each hand is dealt and played from its own seeds, so any
    one hand can be played again and checked (a test does).
+
+4. games/strategy/data/keep_pegging_many.json (``--only kept``, about 6 minutes on one process):
+   at three and four seats, for every multiset of four kept ranks and every seat from the
+   dealer's left, each seat's average play points over 400 deals of four random cards to every
+   other seat, all playing by the rules of thumb (:func:`games.bots.endgame.play_out`, which
+   plays any number of seats). Each entry has its own seed, so any one can be checked alone.
 
 Everything is seeded, so a rerun with the same options writes the same files.
 """
@@ -179,6 +186,70 @@ def keep_pegging(kept: int, samples: int, rng: random.Random) -> dict[str, dict[
     return table
 
 
+MANY_TABLES = {"three": 3, "four": 4}
+"""The tables of kept cards' play points at three and four seats, by their number of seats."""
+
+
+def kept_play_points(ranks: tuple[int, ...], role: int, players: int, samples: int, seed: int):
+    """What four kept ``ranks`` peg at a table of ``players`` from seat ``role`` (0 the dealer's
+    left, the last the dealer): each seat's average play points, in turn order from the
+    dealer's left, over ``samples`` deals of four random cards to every other seat, all
+    playing by the rules of thumb. Seeded by the entry, so one entry can be checked alone."""
+    rng = random.Random(f"{seed}-keep-{players}-{role}-{rank_key(ranks)}")
+    pool = [card.rank for card in DECK]
+    for rank in ranks:
+        pool.remove(rank)
+    totals = [0] * players
+    for _ in range(samples):
+        dealt = rng.sample(pool, 4 * (players - 1))
+        hands = [dealt[4 * seat : 4 * seat + 4] for seat in range(players - 1)]
+        hands.insert(role, list(ranks))
+        points, _ = play_out(hands, 0, [NEVER[0]] * players, one_series=False)
+        for seat in range(players):
+            totals[seat] += points[seat]
+    return [round(total / samples, 2) for total in totals]
+
+
+def kept_multisets() -> list[tuple[int, ...]]:
+    """Every multiset of four ranks a hand can hold."""
+    return [
+        ranks
+        for ranks in combinations_with_replacement(range(1, 14), 4)
+        if all(ranks.count(rank) <= 4 for rank in ranks)
+    ]
+
+
+def _many_job(job: tuple[tuple[int, ...], int, int, int, int]) -> list[float]:
+    return kept_play_points(*job)
+
+
+def keep_pegging_many(samples: int, seed: int, workers: int) -> dict[str, object]:
+    """The file of kept cards' play points at three and four seats (see the module)."""
+    data: dict[str, object] = {"samples": samples, "seed": seed}
+    multisets = kept_multisets()
+    for name, players in MANY_TABLES.items():
+        jobs = [
+            (ranks, role, players, samples, seed) for role in range(players) for ranks in multisets
+        ]
+        if workers > 1:
+            with Pool(workers) as pool:
+                found = pool.map(_many_job, jobs, chunksize=20)
+        else:
+            found = [_many_job(job) for job in jobs]
+        data[name] = [
+            {
+                rank_key(ranks): points
+                for ranks, points in zip(
+                    multisets,
+                    found[role * len(multisets) : (role + 1) * len(multisets)],
+                    strict=True,
+                )
+            }
+            for role in range(players)
+        ]
+    return data
+
+
 THREE_LEVEL = "hard"
 """The level whose hands at three make the three-player table."""
 
@@ -239,14 +310,28 @@ def main() -> None:
     parser.add_argument("--keep-samples", type=int, default=200, help="deals per kept multiset")
     parser.add_argument("--seed", type=int, default=18)
     parser.add_argument(
-        "--only", choices=("two", "three"), help="make only the two-player or three-player tables"
+        "--only",
+        choices=("two", "three", "kept"),
+        help="make only the two-player tables, the three-player race table, or the kept cards' "
+        "play points at three and four",
     )
-    parser.add_argument("--three-hands", type=int, default=12000, help="hands at three")
-    parser.add_argument("--workers", type=int, default=1, help="processes for the hands at three")
+    parser.add_argument(
+        "--kept-samples", type=int, default=400, help="deals per kept multiset at three and four"
+    )
+    parser.add_argument("--three-hands", type=int, default=20000, help="hands at three")
+    parser.add_argument(
+        "--workers", type=int, default=1, help="processes for the tables at three and four"
+    )
     args = parser.parse_args()
     DATA.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
-    if args.only != "two":
+    if args.only in (None, "kept"):
+        kept = keep_pegging_many(args.kept_samples, args.seed, args.workers)
+        (DATA / "keep_pegging_many.json").write_text(json.dumps(kept, separators=(",", ":")) + "\n")
+        print(f"kept cards at three and four: {time.perf_counter() - started:.0f} s")
+        if args.only == "kept":
+            return
+    if args.only in (None, "three"):
         table = three_player_table(args.three_hands, args.seed, args.workers)
         (DATA / "win_probability_three.json").write_text(
             json.dumps(table, separators=(",", ":")) + "\n"

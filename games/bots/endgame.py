@@ -10,8 +10,9 @@ first: the keep that pegs best can be worth more than a bigger hand.
 starter, the same deals for every discard, so discards are compared on equal luck), plays each
 deal out with :func:`play_out`, counts the show in order, and scores a win 1, a loss 0, and a hand
 that settles nothing 1/2. The play follows the engine's rules on ranks (a fast twin of
-``games.engine.play``, held equal to it by tests/bots/test_endgame.py), both seats choosing with
-the rules of thumb of :func:`games.bots.pegging.medium_play`.
+``games.engine.play``, held equal to it by tests/bots/test_endgame.py at two, three and four
+seats; the table of kept cards' play points at three and four plays it too), every seat
+choosing with the rules of thumb of :func:`games.bots.pegging.medium_play`.
 """
 
 from __future__ import annotations
@@ -81,15 +82,17 @@ def play_out(
     one_series: bool,
     choose: Callable[[list[int], int, list[int]], int] = choose_rank,
 ) -> tuple[list[int], int | None]:
-    """Play two hands of ranks out: the points each seat pegs, and who reached its need first.
+    """Play hands of ranks out, one a seat in turn order: the points each seat pegs, and who
+    reached its need first.
 
-    The engine's rules: the pone leads; a seat plays while the count stays at most 31; when
-    neither can, the last to play pegs 1 (nothing more at 31); the count starts again, led by
-    the other seat if it still holds cards; the five-card game (``one_series``) ends there.
-    Stops as soon as a seat's points reach ``needs[seat]``.
+    The engine's rules, for two seats or more: the pone (the dealer's left) leads; the turn
+    passes to the next seat in order that can keep the count at most 31, a seat that cannot
+    saying go; when none can, the last to play pegs 1 (nothing more at 31) and the next seat
+    after it that still holds cards leads a new count; the five-card game (``one_series``)
+    ends there. Stops as soon as a seat's points reach ``needs[seat]``.
     """
     held = [list(hand) for hand in hands]
-    points = [0, 0]
+    points = [0] * len(held)
     count, turn = 0, pone
     series: list[int] = []
     last: int | None = None
@@ -106,22 +109,32 @@ def play_out(
             if points[turn] >= needs[turn]:
                 return points, turn
             room = MAX_COUNT - count
-            other = 1 - turn
-            if room and any(PIPS[r] <= room for r in held[other]):
-                turn = other
+            following = _next_seat(turn, held, room)
+            if room and following is not None:
+                turn = following
                 continue
-            if room and any(PIPS[r] <= room for r in held[turn]):
-                continue  # the other says go; this seat plays on
         # Nobody can play: the go (or last card) point, then a new count or the end of the play.
         assert last is not None, "the hands held a card that fits a count of 0"
         if count < MAX_COUNT:
             points[last] += 1
             if points[last] >= needs[last]:
                 return points, last
-        if one_series or not (held[0] or held[1]):
+        leader = _next_seat(last, held, MAX_COUNT)
+        if one_series or leader is None:
             return points, None
         count, series = 0, []
-        turn = 1 - last if held[1 - last] else last
+        turn = leader
+
+
+def _next_seat(after: int, held: list[list[int]], room: int) -> int | None:
+    """The first seat after ``after`` in turn order (``after`` itself last) holding a card
+    that fits in ``room``."""
+    seats = len(held)
+    for step in range(1, seats + 1):
+        seat = (after + step) % seats
+        if any(PIPS[rank] <= room for rank in held[seat]):
+            return seat
+    return None
 
 
 def race_chances(

@@ -6,13 +6,16 @@
   the starter. The crib counts fully for the seat's own side (its deal, or its partner's: the
   partner's throw goes to the same crib). Against it, a crib point counts fully in partnerships
   (the other side is one side) and at three by the chance to win (below; half without it,
-  :data:`THREE_PLAYER_CRIB_AGAINST`).
+  :data:`THREE_PLAYER_CRIB_AGAINST`). To that the kept cards' average play points are added
+  (:mod:`games.strategy.keep_pegging_many`, every seat's weighed as the search weighs them, at
+  :data:`KEPT_PLAY_AT_THREE`, :data:`KEPT_PLAY_IN_PARTNERSHIPS`).
 - The play: :func:`games.strategy.pegging_search.play_values` with every seat's hand size, so
   each seat's reply in turn is searched to the end of the play, averaged over hands dealt to
   the others from the cards this seat has not seen (sampled, seeded by the position, as the
   search does beyond two players); in partnerships each seat plays for its side (seats 0 and 2
   against 1 and 3); at three each seat weighs every seat's point by its chance to win (below;
-  without it an opponent's point half its own, :data:`THREE_PLAYER_PLAY_AGAINST`). While more than :data:`FULL_SEARCH_CARDS` cards are out
+  without it an opponent's point half its own, :data:`THREE_PLAYER_PLAY_AGAINST`). While more
+  than :data:`FULL_SEARCH_CARDS` cards are out
   the search stops at the end of the current count (in partnerships hard's one-reply play used
   to decide there; the count's search pegged +0.10 +/- 0.17 points a hand more for the side
   over 900 duplicated hands, docs/performance.md). The points each seat still needs are in the
@@ -26,8 +29,8 @@ made from the standard deal; the deal where the dealer takes six uses it as it i
 The search deals no seat a card its passes in the play rule out (:data:`READ_PASSES`) and
 weighs down hands that would have scored more than a card their holder laid
 (:data:`READ_DECLINED`). Not (yet) here, unlike the two-player expert: an opponent model
-weighing the others' hands by their throws (built, and off: :data:`WEIGH_KEPT`), the kept
-cards' play value in the throw, a table of openings, and a side's race table in partnerships
+weighing the others' hands by their throws in partnerships (on at three:
+:data:`WEIGH_KEPT_AT_THREE`), a table of openings, and a side's race table in partnerships
 (see docs/engine.md).
 """
 
@@ -36,7 +39,8 @@ from __future__ import annotations
 from games.bots.base import RandomSource, SeatView
 from games.engine.cards import DECK, Card
 from games.engine.play import counts_laid_on, passed_rooms
-from games.engine.seating import side_of
+from games.engine.seating import seats_from_left_of, side_of
+from games.strategy.keep_pegging_many import kept_play_points
 from games.strategy.one_card_throw import analyze_throw
 from games.strategy.pegging_search import GAME_POINT, Valuation3, play_values
 from games.strategy.win_probability_three import HEELS, PLAY, point_weights
@@ -76,12 +80,15 @@ opponent's; measured no different from 1.0, docs/performance.md, and kept so the
 play weigh the opponents alike)."""
 
 
-WEIGH_KEPT = 0
+WEIGH_KEPT_AT_THREE = 1
+WEIGH_KEPT_IN_PARTNERSHIPS = 0
 """Whether the search weighs each hand the others may hold by how likely they were to keep it
-(the one-throw keep likelihood, :mod:`games.strategy.keep_likelihood`). Off: head to head it
-gained +0.02 +/- 0.08 points a hand at three and +0.02 +/- 0.21 in partnerships over 600
-groups, nothing measurable for more dealing (docs/performance.md); a switch for
-``many_seat_hands.py --first-set`` to settle with more groups."""
+(the one-throw keep likelihood, :mod:`games.strategy.keep_likelihood`), at three and in
+partnerships. Head to head against the expert without it, at three +0.02 +/- 0.08 points a hand
+over 600 duplicated groups, +0.02 +/- 0.07 over 900 more, and with the kept cards' play value
+(:data:`KEPT_PLAY_AT_THREE`) +0.05 +/- 0.08 over those 900 where each alone gave +0.02: on at
+three. In partnerships +0.02 +/- 0.21 over 600 groups, and with the kept cards' play value
+-0.10 +/- 0.12 over 2,500: off (docs/performance.md)."""
 
 
 READ_PASSES = 1
@@ -154,11 +161,73 @@ def crib_weight(seen: SeatView) -> float:
     return THREE_PLAYER_CRIB_AGAINST
 
 
+KEPT_PLAY_AT_THREE = 0.5
+KEPT_PLAY_IN_PARTNERSHIPS = 0.5
+"""How much the kept cards' average play points (:mod:`games.strategy.keep_pegging_many`, each
+seat's weighed as the play's search weighs it) count in the throw next to the exact hand and
+crib, at three and in partnerships. The table was made by rules-of-thumb play against random
+hands, which overstates how differently kept cards peg under the search (the two-player expert
+counts its own table at a quarter, :data:`games.bots.expert.PEGGING_WEIGHT`). At three, head to
+head against the expert without it over 900 duplicated groups: at a half +0.02 +/- 0.05 points
+a hand (the play +0.01, the hand and crib nothing), at full weight -0.00 +/- 0.07 (the hand and
+crib gave up what the play gained); with the throws read (:data:`WEIGH_KEPT_AT_THREE`) +0.05
++/- 0.08. In partnerships, for the side over 2,500 duplicated groups: at a half +0.12 +/- 0.08
+(the play +0.14 +/- 0.06), at full weight +0.04 +/- 0.10 (the hand gave up 0.09)
+(docs/performance.md)."""
+
+
+def kept_play_weight(players: int) -> float:
+    """The weight of the kept cards' play value in the throw at this table."""
+    return KEPT_PLAY_IN_PARTNERSHIPS if players == PARTNERSHIP_PLAYERS else KEPT_PLAY_AT_THREE
+
+
+def seat_weights(seen: SeatView) -> dict[int, float]:
+    """What each seat's pegged point is worth to ``seen``'s seat: by :func:`fixed_weights`,
+    except at three with :data:`RACE_THREE`, by the chance to win at these scores."""
+    if RACE_THREE and len(seen.seats) == 3 and seen.dealer is not None:
+        points, _ = point_weights(seen.scores, dealer=seen.dealer, seat=seen.seat, stage=PLAY)
+        return dict(zip(seen.seats, points, strict=True))
+    weights = fixed_weights(len(seen.seats), seen.seat)
+    return {seat: weights[seat] for seat in seen.seats}
+
+
+def fixed_weights(players: int, seat: int) -> tuple[float, ...]:
+    """By seat, what its pegged point is worth to ``seat`` whatever the scores: its side's
+    fully and the other side's against in partnerships; at three an opponent's half against
+    (:data:`THREE_PLAYER_PLAY_AGAINST`)."""
+    mine = side_of(seat, players=players)
+    against = -1.0 if players == PARTNERSHIP_PLAYERS else -THREE_PLAYER_PLAY_AGAINST
+    return tuple(
+        1.0 if side_of(other, players=players) == mine else against for other in range(players)
+    )
+
+
+def kept_play_worth(keep: tuple[Card, ...], *, role: int, weights: tuple[float, ...]) -> float:
+    """The kept cards' average play points for every seat (:mod:`games.strategy.keep_pegging_many`)
+    when kept by the seat ``role`` places from the dealer's left, weighed by ``weights`` (by
+    seat in the same order)."""
+    points = kept_play_points(keep, players=len(weights), role=role)
+    return sum(weight * value for weight, value in zip(weights, points, strict=True))
+
+
+def kept_play_value(keep: tuple[Card, ...], seen: SeatView) -> float:
+    """The kept cards' weighed play value to ``seen``'s seat (:func:`seat_weights`)."""
+    assert seen.dealer is not None, "a throw has a dealer"
+    order = seats_from_left_of(seen.seats, seen.dealer)
+    by_seat = seat_weights(seen)
+    weights = tuple(by_seat[seat] for seat in order)
+    return kept_play_worth(keep, role=order.index(seen.seat), weights=weights)
+
+
 def expert_many_throw(seen: SeatView, rng: RandomSource) -> tuple[Card, ...]:
-    """The throw with the best exact hand plus weighted crib (see the module)."""
+    """The throw with the best exact hand plus weighted crib, plus the kept cards' weighted play
+    value (see the module)."""
     del rng  # exact: no sampling
-    best = analyze_throw(seen.held, crib_weight=crib_weight(seen))[0]
-    return best.discard
+    results = analyze_throw(seen.held, crib_weight=crib_weight(seen))
+    weight = kept_play_weight(len(seen.seats))
+    if not weight:
+        return results[0].discard
+    return max(results, key=lambda r: r.total + weight * kept_play_value(r.keep, seen)).discard
 
 
 def expert_many_play(seen: SeatView, rng: RandomSource) -> Card:
@@ -189,7 +258,9 @@ def expert_many_play(seen: SeatView, rng: RandomSource) -> Card:
         else three_valuation(seen)
         if RACE_THREE
         else THREE_PLAYER_PLAY_AGAINST,
-        kept_by_seat=kept_by_seat(seen) if WEIGH_KEPT else None,
+        kept_by_seat=kept_by_seat(seen)
+        if (WEIGH_KEPT_IN_PARTNERSHIPS if partnerships else WEIGH_KEPT_AT_THREE)
+        else None,
         passed=passed_rooms(seen.played, seen.seats, count=seen.count, turn=seen.seat)
         if READ_PASSES
         else None,

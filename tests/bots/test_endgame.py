@@ -7,7 +7,18 @@ import random
 import pytest
 
 from games.bots.endgame import UNDECIDED, Deal, choose_rank, play_out, race_chances
-from games.engine import MatchOptions, Play, apply, parse_card, parse_cards
+from games.engine import (
+    Discard,
+    MatchOptions,
+    Play,
+    Shuffle,
+    apply,
+    needs_shuffle,
+    new_match,
+    parse_card,
+    parse_cards,
+    shuffled_deck,
+)
 from games.engine.cards import DECK
 from games.strategy.analysis import analyze_discard
 from tests.engine.builders import ready_to_play, with_scores
@@ -118,3 +129,51 @@ def test_the_pone_counts_first_so_its_hand_wins_before_the_dealers_is_counted():
         results, is_dealer=True, need=20, their_need=40, deals=[deal], one_series=False
     )
     assert max(chances) == 1.0 and min(chances) == UNDECIDED
+
+
+def engine_play_round(options, seed):
+    """A hand at ``options``'s table in the engine from a seeded shuffle, every seat throwing
+    its first cards and playing by ``choose_rank``: the kept ranks by seat, the pone, and the
+    points each seat pegged in the play."""
+    chance = random.Random(seed)
+    state = new_match(options)
+    while needs_shuffle(state):
+        state, _ = apply(state, Shuffle(shuffled_deck(chance)))
+    for seat in state.seats:
+        state, _ = apply(
+            state,
+            Discard(
+                seat, tuple(state.held[seat][: options.cards_thrown(dealer=seat == state.dealer)])
+            ),
+        )
+    kept = [[card.rank for card in state.held[seat]] for seat in state.seats]
+    points = [0] * len(state.seats)
+    while state.phase == "play" and state.turn is not None:
+        seat = state.turn
+        series = [card.rank for _, card in state.series]
+        playable = [card for card in state.held[seat] if card.value <= 31 - state.count]
+        rank = choose_rank(series, state.count, [card.rank for card in playable])
+        card = next(card for card in playable if card.rank == rank)
+        state, events = apply(state, Play(seat, card))
+        for event in events:
+            if event.type in ("card_played", "go_scored"):
+                points[event.data["seat"]] += event.data["points"]
+    return kept, state.pone, points
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        MatchOptions(players=3, match_target=1),
+        MatchOptions(players=3, deal="dealer_six", match_target=1),
+        MatchOptions(players=4, match_target=1),
+    ],
+    ids=["three", "three-dealer-six", "four"],
+)
+def test_the_fast_play_out_pegs_what_the_engine_pegs_at_three_and_four_seats(options):
+    """Past two seats the turn passes round the table, seats that cannot play say go, and the
+    seat after the last to play leads the next count: the same points as the engine's play."""
+    for seed in range(150):
+        kept, pone, expected = engine_play_round(options, f"play-out-{options.players}-{seed}")
+        points, winner = play_out(kept, pone, [NEVER] * len(kept), one_series=False)
+        assert (points, winner) == (expected, None), (kept, pone)

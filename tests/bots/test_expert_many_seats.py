@@ -10,7 +10,12 @@ import pytest
 
 from games.bots import bot_for_level, expert_many_seats, read_view
 from games.bots.easy import easy_bot
-from games.bots.expert_many_seats import THREE_PLAYER_CRIB_AGAINST, crib_weight, kept_by_seat
+from games.bots.expert_many_seats import (
+    THREE_PLAYER_CRIB_AGAINST,
+    crib_weight,
+    kept_by_seat,
+    kept_play_value,
+)
 from games.engine import (
     Discard,
     MatchOptions,
@@ -23,10 +28,11 @@ from games.engine import (
     shuffled_deck,
     view,
 )
-from games.engine.cards import parse_cards
+from games.engine.cards import DECK, parse_cards
 from games.strategy.keep_likelihood import ONE_THROW_CRIB_WEIGHTS
+from games.strategy.keep_pegging_many import kept_play_points
 from games.strategy.one_card_throw import analyze_throw
-from games.strategy.win_probability_three import HEELS, point_weights
+from games.strategy.win_probability_three import HEELS, PLAY, point_weights
 from tests.engine.seated import discard_all, seated_hand
 
 TABLES = [
@@ -74,7 +80,10 @@ ace to the other side's in partnerships, the seven to one of two opponents at th
     [(3, 1, "5H"), (3, 0, "7S"), (4, 1, "5H"), (4, 3, "5H"), (4, 0, "AC")],
     ids=["three-own", "three-opponent", "four-own", "four-partner", "four-opponent"],
 )
-def test_the_expert_throws_by_the_side_whose_crib_it_is(players, dealer, thrown):
+def test_the_expert_throws_by_the_side_whose_crib_it_is(players, dealer, thrown, monkeypatch):
+    """The crib's side alone (the kept cards' play value aside)."""
+    monkeypatch.setattr(expert_many_seats, "KEPT_PLAY_AT_THREE", 0.0)
+    monkeypatch.setattr(expert_many_seats, "KEPT_PLAY_IN_PARTNERSHIPS", 0.0)
     fillers = ["KC QC JC TC 9C", "KD QD JD TD 9D", "KH QH JH TH 9H"]
     hands = {1: THROWING_HAND}
     hands.update({seat: fillers.pop() for seat in range(players) if seat != 1})
@@ -89,6 +98,63 @@ def test_the_expert_throws_by_the_side_whose_crib_it_is(players, dealer, thrown)
     action = bot_for_level("expert").choose_action(view(state, 1), 1, random.Random(1))
     assert action == Discard(1, tuple(parse_cards(thrown)))
     assert action.cards == analyze_throw(seen.held, crib_weight=crib_weight(seen))[0].discard
+
+
+def seat_one_throw(hand, *, players, dealer):
+    """The expert's throw from seat 1 dealt ``hand``, and what it sees."""
+    taken = {*parse_cards(hand), *parse_cards("2C 8C")}
+    spare = [card for card in reversed(DECK) if card not in taken]
+    hands = {1: hand}
+    for seat in (seat for seat in range(players) if seat != 1):
+        hands[seat] = " ".join(str(card) for card in spare[:5])
+        spare = spare[5:]
+    state = seated_hand(
+        MatchOptions(players=players),
+        dealer=dealer,
+        hands=hands,
+        starter="2C",
+        crib_from_deck="8C" if players == 3 else "",
+    )
+    action = bot_for_level("expert").choose_action(view(state, 1), 1, random.Random(1))
+    return action.cards, read_view(view(state, 1), 1)
+
+
+def test_the_throw_counts_what_the_kept_cards_peg(monkeypatch):
+    """Throwing to an opponent's crib at three, the ten and the four leave hand and crib about
+    equal (the four a few hundredths better): the expert keeps the four, a low card that pegs,
+    and throws the ten; by hand and crib alone it throws the four."""
+    hand = "TS 7D JD 7H 4S"
+    thrown, seen = seat_one_throw(hand, players=3, dealer=2)
+    assert thrown == tuple(parse_cards("TS"))
+    by_throw = {r.discard: r for r in analyze_throw(seen.held, crib_weight=crib_weight(seen))}
+    ten, four = by_throw[tuple(parse_cards("TS"))], by_throw[tuple(parse_cards("4S"))]
+    assert four.total > ten.total
+    assert kept_play_value(ten.keep, seen) > kept_play_value(four.keep, seen) + 0.5
+    monkeypatch.setattr(expert_many_seats, "KEPT_PLAY_AT_THREE", 0.0)
+    assert seat_one_throw(hand, players=3, dealer=2)[0] == tuple(parse_cards("4S"))
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_kept_cards_play_points_are_weighed_as_the_search_weighs_them(players, monkeypatch):
+    """Every seat's average from the table, in turn order from the dealer's left, times what
+    that seat's point is worth to the thrower: its side's fully and the other side's against in
+    partnerships; at three by the chances, or half against without the race."""
+    _, seen = seat_one_throw("5H 7S AC 3S AD", players=players, dealer=0)
+    keep = tuple(parse_cards("5H 7S AC 3S"))
+    order = list(range(1, players)) + [0]
+    points = kept_play_points(keep, players=players, role=order.index(1))
+    by_seat = dict(zip(order, points, strict=True))
+    if players == 4:
+        expected = by_seat[1] + by_seat[3] - by_seat[0] - by_seat[2]
+    else:
+        weights = point_weights(seen.scores, dealer=0, seat=1, stage=PLAY)[0]
+        expected = sum(weights[seat] * by_seat[seat] for seat in range(3))
+        assert weights[1] == 1.0 and all(-0.8 < weights[seat] < -0.2 for seat in (0, 2))
+    assert kept_play_value(keep, seen) == pytest.approx(expected)
+    if players == 3:
+        monkeypatch.setattr(expert_many_seats, "RACE_THREE", 0)
+        half = by_seat[1] - 0.5 * (by_seat[0] + by_seat[2])
+        assert kept_play_value(keep, seen) == pytest.approx(half)
 
 
 def opponent_crib_weights(scores=None):

@@ -159,8 +159,53 @@ def test_three_and_four_players_rank_every_throw_as_the_expert_values_it():
     ]
     four = many_seat_throws(cards, players=4, own_crib=True)
     assert four[0].analysis == analyze_throw(cards, crib_weight=1.0)[0]
-    assert len(three) == 5 and three[0].best and three[0].play is None
+    assert len(three) == 5 and three[0].best and three[0].experts_choice
     six = many_seat_throws(parse_cards("5H 5D JS QC 2H 9C"), players=3, own_crib=True)
     assert len(six) == 15  # the dealer who takes six lays two away
     with pytest.raises(LearnError, match="dealt 5 cards"):
         many_seat_throws(parse_cards("5H 5D JS QC 2H 9C"), players=4, own_crib=True)
+
+
+@pytest.mark.parametrize(
+    ("players", "own_crib", "places"),
+    [
+        (3, False, [(0, 0), (1, 1)]),
+        (3, True, [(2, 2)]),
+        (4, False, [(0, 0), (2, 2)]),
+        (4, True, [(1, 1), (3, 3)]),
+    ],
+)
+def test_at_three_and_four_the_expert_s_throw_counts_what_the_kept_cards_peg(
+    players, own_crib, places
+):
+    """The play column is the kept cards' play points for every seat, weighed as the expert
+    weighs them, averaged over the places from the dealer's left whose crib it is (or is not);
+    the expert's value adds it at the expert's weight, and the expert's throw is the best of
+    those, which can differ from the best hand and crib."""
+    from games.bots.expert_many_seats import fixed_weights, kept_play_weight, kept_play_worth
+    from learn.board import many_seat_roles, many_seat_throws
+
+    assert many_seat_roles(players, own_crib=own_crib) == places
+    rows = many_seat_throws(parse_cards("TS 7D JD 7H 4S"), players=players, own_crib=own_crib)
+    for row in rows:
+        play = sum(
+            kept_play_worth(row.keep, role=role, weights=fixed_weights(players, seat))
+            for role, seat in places
+        ) / len(places)
+        assert row.play == pytest.approx(play)
+        assert row.expert_value == pytest.approx(
+            row.analysis.total + kept_play_weight(players) * play
+        )
+    choice = next(row for row in rows if row.experts_choice)
+    assert choice.expert_value == max(row.expert_value for row in rows)
+    assert sum(row.experts_choice for row in rows) == 1 and rows[0].best
+
+
+def test_the_expert_at_three_keeps_the_four_where_hand_and_crib_alone_would_not():
+    from learn.board import many_seat_throws
+
+    rows = many_seat_throws(parse_cards("TS 7D JD 7H 4S"), players=3, own_crib=False)
+    assert rows[0].discard == tuple(parse_cards("4S")) and rows[0].best
+    assert not rows[0].experts_choice
+    choice = next(row for row in rows if row.experts_choice)
+    assert choice.discard == tuple(parse_cards("TS"))

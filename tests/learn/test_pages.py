@@ -71,6 +71,19 @@ def test_the_board_ranks_a_three_player_throw():
     text = page.content.decode()
     assert page.status_code == 200 and "half against you" in text
     assert text.count("<tr class=") == 5
+    assert "expert's throw" in text and "Expert's value" in text
+
+
+def test_the_board_shows_where_the_expert_at_three_throws_for_the_play():
+    """Hand and crib alone would throw the four; the expert keeps it for the play."""
+    page = Client().get("/analysis/", {"cards": "TS 7D JD 7H 4S", "players": "3", "role": "pone"})
+    text = page.content.decode()
+    rows = re.findall(
+        r"<tr class=\"([^\"]*)\"><th scope=\"row\"><span [^>]*data-card=\"(\w+)\"", text
+    )
+    by_throw = {card: classes.split() for classes, card in rows}
+    assert len(by_throw) == 5
+    assert by_throw["4S"] == ["is-best"] and by_throw["TS"] == ["is-expert"]
 
 
 @pytest.mark.parametrize(
