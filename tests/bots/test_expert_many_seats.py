@@ -84,20 +84,9 @@ def test_the_expert_throws_by_the_side_whose_crib_it_is(players, dealer, thrown,
     """The crib's side alone (the kept cards' play value aside)."""
     monkeypatch.setattr(expert_many_seats, "KEPT_PLAY_AT_THREE", 0.0)
     monkeypatch.setattr(expert_many_seats, "KEPT_PLAY_IN_PARTNERSHIPS", 0.0)
-    fillers = ["KC QC JC TC 9C", "KD QD JD TD 9D", "KH QH JH TH 9H"]
-    hands = {1: THROWING_HAND}
-    hands.update({seat: fillers.pop() for seat in range(players) if seat != 1})
-    state = seated_hand(
-        MatchOptions(players=players),
-        dealer=dealer,
-        hands=hands,
-        starter="2C",
-        crib_from_deck="8C" if players == 3 else "",
-    )
-    seen = read_view(view(state, 1), 1)
-    action = bot_for_level("expert").choose_action(view(state, 1), 1, random.Random(1))
-    assert action == Discard(1, tuple(parse_cards(thrown)))
-    assert action.cards == analyze_throw(seen.held, crib_weight=crib_weight(seen))[0].discard
+    action_cards, seen = seat_one_throw(THROWING_HAND, players=players, dealer=dealer)
+    assert action_cards == tuple(parse_cards(thrown))
+    assert action_cards == analyze_throw(seen.held, crib_weight=crib_weight(seen))[0].discard
 
 
 def seat_one_throw(hand, *, players, dealer):

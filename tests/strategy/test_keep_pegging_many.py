@@ -3,9 +3,7 @@ would expect of them."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-from pathlib import Path
 
 import pytest
 
@@ -13,15 +11,7 @@ from games.engine.cards import parse_cards
 from games.strategy import keep_pegging_many
 from games.strategy.keep_likelihood import rank_key
 from games.strategy.keep_pegging_many import kept_play_points
-
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "make_bot_tables.py"
-
-
-def load_script():
-    spec = importlib.util.spec_from_file_location("make_bot_tables", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tests.strategy.bot_tables_script import load_script
 
 
 def stored():

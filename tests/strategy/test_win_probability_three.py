@@ -3,10 +3,8 @@ the point weights the expert takes from it."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
-from pathlib import Path
 
 import pytest
 
@@ -21,15 +19,7 @@ from games.strategy.win_probability_three import (
     point_weights,
     three_player_chances,
 )
-
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "make_bot_tables.py"
-
-
-def load_script():
-    spec = importlib.util.spec_from_file_location("make_bot_tables", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tests.strategy.bot_tables_script import load_script
 
 
 def test_the_stored_hands_are_what_the_script_plays():
