@@ -24,7 +24,10 @@
 At three, points are weighed by the chance to win (:data:`RACE_THREE`,
 :mod:`games.strategy.win_probability_three`): the opponent's crib and every seat's point in the
 search count what they move the seat's chance, and pegging out counts the game. The table is
-made from the standard deal; the deal where the dealer takes six uses it as it is.
+made from the standard deal; the deal where the dealer takes six uses it as it is. Near the
+end at three the play is searched for each seat's chance to win instead
+(:data:`PLAY_TO_WIN_AT_THREE`, :mod:`games.strategy.play_to_win_three`), as the two-player
+expert does.
 
 The search deals no seat a card its passes in the play rule out (:data:`READ_PASSES`) and
 weighs down hands that would have scored more than a card their holder laid
@@ -42,8 +45,10 @@ from games.engine.play import counts_laid_on, passed_rooms
 from games.engine.seating import seats_from_left_of, side_of
 from games.strategy.keep_pegging_many import kept_play_points
 from games.strategy.one_card_throw import analyze_throw
-from games.strategy.pegging_search import GAME_POINT, Valuation3, play_values
-from games.strategy.win_probability_three import HEELS, PLAY, point_weights
+from games.strategy.pegging_search import GAME_POINT, Valuation3, play_values, searched_deals
+from games.strategy.play_to_win_three import REACH as WIN_REACH
+from games.strategy.play_to_win_three import chance_values
+from games.strategy.win_probability_three import HEELS, PLAY, TARGET, point_weights
 
 PARTNERSHIP_PLAYERS = 4
 
@@ -230,9 +235,19 @@ def expert_many_throw(seen: SeatView, rng: RandomSource) -> tuple[Card, ...]:
     return max(results, key=lambda r: r.total + weight * kept_play_value(r.keep, seen)).discard
 
 
+PLAY_TO_WIN_AT_THREE = 1
+"""Whether at three, once some seat needs at most
+:data:`games.strategy.play_to_win_three.REACH` and the play is searched to its end, each card
+is valued by the seat's chance to win (:mod:`games.strategy.play_to_win_three`), the points
+breaking ties. Against two hard from scores 90..118 (`many_seat_hands.py --endgame 90 118`),
+paired with it off on the same deals: +0.006 +/- 0.006 of the games over 800 groups; head to
+head against the expert +0.005 +/- 0.009 over 400 (docs/performance.md)."""
+
+
 def expert_many_play(seen: SeatView, rng: RandomSource) -> Card:
     """The card with the best searched value to the end of the play (or of the count, while
-    more than :data:`FULL_SEARCH_CARDS` cards are out), for the seat's side."""
+    more than :data:`FULL_SEARCH_CARDS` cards are out), for the seat's side; at three near the
+    end, the card with the best chance to win (:data:`PLAY_TO_WIN_AT_THREE`)."""
     del rng  # the search seeds its own sampling by the position
     if len(seen.playable) == 1:
         return seen.playable[0]
@@ -241,29 +256,85 @@ def expert_many_play(seen: SeatView, rng: RandomSource) -> Card:
     held_counts[seen.seat] = len(seen.held)
     full = sum(held_counts) <= FULL_SEARCH_CARDS
     partnerships = len(seen.seats) == PARTNERSHIP_PLAYERS
+    needs = [seen.game_target - seen.scores[seat] for seat in seen.seats]
+    unseen = [card for card in DECK if card not in seen_cards]
+    series = tuple(card for _, card in seen.series)
+    samples = (FULL_SEARCH_SAMPLES if full else COUNT_SEARCH_SAMPLES) * (
+        1 if partnerships else THREE_PLAYER_SAMPLES_TIMES
+    )
+    kept = (
+        kept_by_seat(seen)
+        if (WEIGH_KEPT_IN_PARTNERSHIPS if partnerships else WEIGH_KEPT_AT_THREE)
+        else None
+    )
+    passed = (
+        passed_rooms(seen.played, seen.seats, count=seen.count, turn=seen.seat)
+        if READ_PASSES
+        else None
+    )
+    declined = declined_by_seat(seen) if READ_DECLINED else None
     values = play_values(
         seat=seen.seat,
         hand=seen.held,
-        unseen=[card for card in DECK if card not in seen_cards],
+        unseen=unseen,
         held_counts=held_counts,
-        series=tuple(card for _, card in seen.series),
+        series=series,
         count=seen.count,
-        needs=[seen.game_target - seen.scores[seat] for seat in seen.seats],
+        needs=needs,
         one_series=not full,
         partnerships=partnerships,
-        samples=(FULL_SEARCH_SAMPLES if full else COUNT_SEARCH_SAMPLES)
-        * (1 if partnerships else THREE_PLAYER_SAMPLES_TIMES),
+        samples=samples,
         against=1.0
         if partnerships
         else three_valuation(seen)
         if RACE_THREE
         else THREE_PLAYER_PLAY_AGAINST,
-        kept_by_seat=kept_by_seat(seen)
-        if (WEIGH_KEPT_IN_PARTNERSHIPS if partnerships else WEIGH_KEPT_AT_THREE)
-        else None,
-        passed=passed_rooms(seen.played, seen.seats, count=seen.count, turn=seen.seat)
-        if READ_PASSES
-        else None,
-        declined_by_seat=declined_by_seat(seen) if READ_DECLINED else None,
+        kept_by_seat=kept,
+        passed=passed,
+        declined_by_seat=declined,
     )
-    return max(seen.playable, key=lambda card: (values[card], -card.value, -card.rank, card))
+    if not (full and plays_to_win_at_three(seen, needs)):
+        return max(seen.playable, key=lambda card: (values[card], -card.value, -card.rank, card))
+    assert seen.starter is not None and seen.dealer is not None, "checked by plays_to_win_at_three"
+    chances = chance_values(
+        seat=seen.seat,
+        hand=seen.held,
+        kept=(*seen.held, *(card for who, card in seen.played if who == seen.seat)),
+        played_by_seat=[
+            tuple(card for who, card in seen.played if who == other) for other in seen.seats
+        ],
+        deals=searched_deals(
+            seat=seen.seat,
+            hand=seen.held,
+            unseen=unseen,
+            held_counts=held_counts,
+            series=series,
+            count=seen.count,
+            samples=samples,
+            kept_by_seat=kept,
+            passed=passed,
+            declined_by_seat=declined,
+        ),
+        series=series,
+        count=seen.count,
+        needs=(needs[0], needs[1], needs[2]),
+        dealer=seen.dealer,
+        starter=seen.starter,
+    )
+    return max(
+        seen.playable,
+        key=lambda card: (chances[card], values[card], -card.value, -card.rank, card),
+    )
+
+
+def plays_to_win_at_three(seen: SeatView, needs: list[int]) -> bool:
+    """Whether :data:`PLAY_TO_WIN_AT_THREE` applies: three seats racing to the win table's 121,
+    the starter cut, some seat within :data:`games.strategy.play_to_win_three.REACH`."""
+    return bool(
+        PLAY_TO_WIN_AT_THREE
+        and len(seen.seats) == 3
+        and seen.game_target == TARGET
+        and seen.starter is not None
+        and seen.dealer is not None
+        and min(needs) <= WIN_REACH
+    )

@@ -905,7 +905,6 @@ def play_values(
     Returns {} when no card fits (the seat says go).
     """
     del series_seats
-    own = tuple(sorted(card.rank for card in hand))
     playable = [card for card in hand if card.value + count <= MAX_COUNT]
     if not playable:
         return {}
@@ -913,6 +912,49 @@ def play_values(
     teams = tuple(other % 2 if partnerships else other for other in range(seats))
     capped = capped_needs(needs, seats)
     series_ranks = tuple(card.rank for card in series)
+    deals = searched_deals(
+        seat=seat,
+        hand=hand,
+        unseen=unseen,
+        held_counts=held_counts,
+        series=series,
+        count=count,
+        one_series=one_series,
+        opponent_kept=opponent_kept,
+        kept_by_seat=kept_by_seat,
+        passed=passed,
+        declined_by_seat=declined_by_seat,
+        samples=samples,
+    )
+    totals: dict[int, float] = {}
+    for hands, weight in deals:
+        for rank, value in rank_values(
+            hands, series_ranks, count, seat, capped, one_series, teams, against
+        ).items():
+            totals[rank] = totals.get(rank, 0.0) + weight * value
+    return {card: totals[card.rank] for card in playable}
+
+
+def searched_deals(
+    *,
+    seat: int,
+    hand: Sequence[Card],
+    unseen: Sequence[Card],
+    held_counts: Sequence[int],
+    series: Sequence[Card],
+    count: int,
+    one_series: bool = False,
+    opponent_kept: tuple[str, Sequence[Card]] | None = None,
+    kept_by_seat: Sequence[tuple[str, Sequence[Card]] | None] | None = None,
+    passed: Mapping[int, int] | None = None,
+    declined_by_seat: Sequence[Sequence[tuple[tuple[int, ...], int]] | None] | None = None,
+    samples: int | None = None,
+) -> list[tuple[Hands, float]]:
+    """The hands :func:`play_values` searches (by rank, ``seat``'s own in its place), each with
+    its weight, read from what ``seat`` knows as its arguments say (see there); also the deals
+    of any other search of the same position (:mod:`games.strategy.play_to_win_three`)."""
+    own = tuple(sorted(card.rank for card in hand))
+    seats = len(held_counts)
     rng = deal_generator(hand, series, count, held_counts)
     prior = None
     if opponent_kept is not None and seats == 2:
@@ -934,7 +976,7 @@ def play_values(
                 _both(first, second)
                 for first, second in zip(seat_priors or [None] * seats, declined, strict=True)
             ]
-    deals = opponent_deals(
+    return opponent_deals(
         seat,
         own,
         sorted(unseen),
@@ -945,13 +987,6 @@ def play_values(
         seat_priors=seat_priors,
         passed=passed,
     )
-    totals: dict[int, float] = {}
-    for hands, weight in deals:
-        for rank, value in rank_values(
-            hands, series_ranks, count, seat, capped, one_series, teams, against
-        ).items():
-            totals[rank] = totals.get(rank, 0.0) + weight * value
-    return {card: totals[card.rank] for card in playable}
 
 
 def _both(first: Prior | None, second: Prior | None) -> Prior | None:

@@ -249,3 +249,43 @@ def test_each_seat_is_weighed_by_its_side_s_crib_and_its_own_plays(
     assert {role: ONE_THROW_CRIB_WEIGHTS[role] for role, _ in kept} == {
         role: crib_weight(read_view(view(state, seat), seat)) for seat, (role, _) in enumerate(kept)
     }
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_near_the_end_at_three_the_expert_plays_for_the_chance_to_win(seed, monkeypatch):
+    """From scores within reach of 121 the expert's cards are chosen by the chance search
+    (every one legal), and each is a card with the best chance it found."""
+    found: list[dict] = []
+    chance_values = expert_many_seats.chance_values
+
+    def recorded(**position):
+        values = chance_values(**position)
+        found.append(values)
+        return values
+
+    monkeypatch.setattr(expert_many_seats, "chance_values", recorded)
+    monkeypatch.setattr(expert_many_seats, "PLAY_TO_WIN_AT_THREE", 1)
+    expert = bot_for_level("expert")
+    driver = easy_bot()
+    deck_rng, bot_rng = random.Random(seed), random.Random(seed + 100)
+    state = replace(new_match(MatchOptions(players=3, match_target=1)), scores=(100, 104, 108))
+    chosen = []
+    while state.phase != "match_over":
+        if needs_shuffle(state):
+            state, _ = apply(state, Shuffle(shuffled_deck(deck_rng)))
+            continue
+        seat = min(seats_to_act(state))
+        seat_view = view(state, seat)
+        if seat_view["legal"]["play"]:
+            asked = len(found)
+            choice = expert.choose_action(seat_view, seat, random.Random(seed))
+            assert isinstance(choice, Play)
+            apply(state, choice)  # raises IllegalAction for anything illegal
+            if len(found) > asked:
+                values = found[-1]
+                assert values[choice.card] == max(values.values())
+                chosen.append(choice.card)
+        action = driver.choose_action(seat_view, seat, bot_rng)
+        assert action is not None
+        state, _ = apply(state, action)
+    assert chosen, "the chance search decided some cards"
