@@ -270,4 +270,9 @@ def test_while_the_looking_thread_runs_a_task_a_sibling_keeps_the_look(settings)
             timeout=15,
             message="the other thread found the task no alarm announced",
         )
-        assert DBTaskResult.objects.get(pk=held.id).status == "RUNNING"
+        # Still held (the table may be locked for a moment by a thread: ask again then).
+        wait_until(
+            unless_locked(lambda: DBTaskResult.objects.get(pk=held.id).status == "RUNNING"),
+            timeout=15,
+            message="the held task still runs",
+        )
