@@ -45,7 +45,12 @@ from games.engine.play import counts_laid_on, passed_rooms
 from games.engine.seating import seats_from_left_of, side_of
 from games.strategy.keep_pegging_many import kept_play_points
 from games.strategy.one_card_throw import analyze_throw
-from games.strategy.pegging_search import GAME_POINT, Valuation3, play_values, searched_deals
+from games.strategy.pegging_search import (
+    GAME_POINT,
+    Valuation3,
+    searched_deals,
+    values_over_deals,
+)
 from games.strategy.play_to_win_three import REACH as WIN_REACH
 from games.strategy.play_to_win_three import chance_values
 from games.strategy.win_probability_three import HEELS, PLAY, TARGET, point_weights
@@ -273,25 +278,33 @@ def expert_many_play(seen: SeatView, rng: RandomSource) -> Card:
         else None
     )
     declined = declined_by_seat(seen) if READ_DECLINED else None
-    values = play_values(
+    deals = searched_deals(
         seat=seen.seat,
         hand=seen.held,
         unseen=unseen,
         held_counts=held_counts,
         series=series,
         count=seen.count,
+        one_series=not full,
+        samples=samples,
+        kept_by_seat=kept,
+        passed=passed,
+        declined_by_seat=declined,
+    )
+    values = values_over_deals(
+        deals,
+        seat=seen.seat,
+        hand=seen.held,
+        series=series,
+        count=seen.count,
         needs=needs,
         one_series=not full,
         partnerships=partnerships,
-        samples=samples,
         against=1.0
         if partnerships
         else three_valuation(seen)
         if RACE_THREE
         else THREE_PLAYER_PLAY_AGAINST,
-        kept_by_seat=kept,
-        passed=passed,
-        declined_by_seat=declined,
     )
     if not (full and plays_to_win_at_three(seen, needs)):
         return max(seen.playable, key=lambda card: (values[card], -card.value, -card.rank, card))
@@ -303,18 +316,7 @@ def expert_many_play(seen: SeatView, rng: RandomSource) -> Card:
         played_by_seat=[
             tuple(card for who, card in seen.played if who == other) for other in seen.seats
         ],
-        deals=searched_deals(
-            seat=seen.seat,
-            hand=seen.held,
-            unseen=unseen,
-            held_counts=held_counts,
-            series=series,
-            count=seen.count,
-            samples=samples,
-            kept_by_seat=kept,
-            passed=passed,
-            declined_by_seat=declined,
-        ),
+        deals=deals,
         series=series,
         count=seen.count,
         needs=(needs[0], needs[1], needs[2]),

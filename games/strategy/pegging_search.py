@@ -905,13 +905,8 @@ def play_values(
     Returns {} when no card fits (the seat says go).
     """
     del series_seats
-    playable = [card for card in hand if card.value + count <= MAX_COUNT]
-    if not playable:
+    if not any(card.value + count <= MAX_COUNT for card in hand):
         return {}
-    seats = len(held_counts)
-    teams = tuple(other % 2 if partnerships else other for other in range(seats))
-    capped = capped_needs(needs, seats)
-    series_ranks = tuple(card.rank for card in series)
     deals = searched_deals(
         seat=seat,
         hand=hand,
@@ -926,6 +921,41 @@ def play_values(
         declined_by_seat=declined_by_seat,
         samples=samples,
     )
+    return values_over_deals(
+        deals,
+        seat=seat,
+        hand=hand,
+        series=series,
+        count=count,
+        needs=needs,
+        one_series=one_series,
+        partnerships=partnerships,
+        against=against,
+    )
+
+
+def values_over_deals(
+    deals: Sequence[tuple[Hands, float]],
+    *,
+    seat: int,
+    hand: Sequence[Card],
+    series: Sequence[Card],
+    count: int,
+    needs: Sequence[int | None] | None = None,
+    one_series: bool = False,
+    partnerships: bool = False,
+    against: float | Valuation3 = 1.0,
+) -> dict[Card, float]:
+    """:func:`play_values` over ``deals`` already dealt (:func:`searched_deals`), so a caller
+    that searches the same deals another way (:mod:`games.strategy.play_to_win_three`) deals
+    them once."""
+    playable = [card for card in hand if card.value + count <= MAX_COUNT]
+    if not playable:
+        return {}
+    seats = len(deals[0][0])
+    teams = tuple(other % 2 if partnerships else other for other in range(seats))
+    capped = capped_needs(needs, seats)
+    series_ranks = tuple(card.rank for card in series)
     totals: dict[int, float] = {}
     for hands, weight in deals:
         for rank, value in rank_values(
