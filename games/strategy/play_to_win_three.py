@@ -25,6 +25,7 @@ from collections.abc import Sequence
 
 from games.engine.cards import Card
 from games.engine.scoring import rank_points, show_total
+from games.engine.seating import next_seat, seats_from_left_of
 from games.strategy.pegging_search import GO_POINT, MAX_COUNT, PIPS, Hands, play_points
 from games.strategy.win_probability_three import HEELS, TARGET, three_player_chances
 
@@ -33,6 +34,8 @@ REACH = 31
 
 CRIB_MEAN = 4
 """The three-player crib, as its average in whole points (the win table is by whole scores)."""
+
+SEATS = (0, 1, 2)
 
 Chances = tuple[float, float, float]
 Needs3 = tuple[int, int, int]
@@ -59,12 +62,11 @@ def settle(needs: Needs3, ending: Ending3) -> Chances:
     """Each seat's chance once the play is over and nobody has won: the counts in order, then
     the win table from the scores after them."""
     shows, dealer = ending
-    for offset in (1, 2, 0):
-        seat = (dealer + offset) % 3
+    for seat in seats_from_left_of(SEATS, dealer):
         if shows[seat] >= needs[seat]:
             return _won(seat)
-    scores = [TARGET - needs[seat] + shows[seat] for seat in range(3)]
-    return three_player_chances(scores, dealer=(dealer + 1) % 3, stage=HEELS)
+    scores = [TARGET - needs[seat] + shows[seat] for seat in SEATS]
+    return three_player_chances(scores, dealer=next_seat(SEATS, dealer), stage=HEELS)
 
 
 def search(
