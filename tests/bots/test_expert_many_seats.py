@@ -289,3 +289,48 @@ def test_near_the_end_at_three_the_expert_plays_for_the_chance_to_win(seed, monk
         assert action is not None
         state, _ = apply(state, action)
     assert chosen, "the chance search decided some cards"
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_near_the_end_in_partnerships_the_expert_plays_for_its_side_s_chance(seed, monkeypatch):
+    """From side scores within reach of 121 the expert's cards are chosen by the partnership
+    chance search (every one legal), each a card with the best chance it found for its side;
+    at 0 to 0 the search is not asked."""
+    found: list[dict] = []
+    side_chance_values = expert_many_seats.side_chance_values
+
+    def recorded(**position):
+        values = side_chance_values(**position)
+        found.append(values)
+        return values
+
+    monkeypatch.setattr(expert_many_seats, "side_chance_values", recorded)
+    monkeypatch.setattr(expert_many_seats, "PLAY_TO_WIN_IN_PARTNERSHIPS", 1)
+    expert = bot_for_level("expert")
+    driver = easy_bot()
+    deck_rng, bot_rng = random.Random(seed), random.Random(seed + 100)
+    start = new_match(MatchOptions(players=4, match_target=1))
+    for scores, reached in (((0, 0, 0, 0), False), ((100, 104, 100, 104), True)):
+        state = replace(start, scores=scores)
+        chosen = []
+        hands = 0
+        while state.phase != "match_over" and hands < 2:
+            if needs_shuffle(state):
+                hands += 1
+                state, _ = apply(state, Shuffle(shuffled_deck(deck_rng)))
+                continue
+            seat = min(seats_to_act(state))
+            seat_view = view(state, seat)
+            if seat_view["legal"]["play"]:
+                asked = len(found)
+                choice = expert.choose_action(seat_view, seat, random.Random(seed))
+                assert isinstance(choice, Play)
+                apply(state, choice)  # raises IllegalAction for anything illegal
+                if len(found) > asked:
+                    values = found[-1]
+                    assert values[choice.card] == max(values.values())
+                    chosen.append(choice.card)
+            action = driver.choose_action(seat_view, seat, bot_rng)
+            assert action is not None
+            state, _ = apply(state, action)
+        assert bool(chosen) == reached, scores
