@@ -44,6 +44,7 @@ and away from the end (see docs/engine.md).
 from __future__ import annotations
 
 from games.bots.base import RandomSource, SeatView
+from games.bots.hard import COUNT_OUT_REACH, most_likely_to_reach
 from games.engine.cards import DECK, Card
 from games.engine.play import counts_laid_on, passed_rooms
 from games.engine.seating import seats_from_left_of, side_of
@@ -237,11 +238,35 @@ def kept_play_value(keep: tuple[Card, ...], seen: SeatView) -> float:
     return kept_play_worth(keep, role=order.index(seen.seat), weights=weights)
 
 
+COUNT_OUT_IN_PARTNERSHIPS = 1
+"""Whether in partnerships the seat on the dealer's left, which counts first, keeps the hand
+most likely to reach its side's need when that is at most
+:data:`games.bots.hard.COUNT_OUT_REACH` (the average only breaking ties), as hard's pone does
+at two: the side that counts first is home before the dealer's side counts at all."""
+
+
+def count_out_need(seen: SeatView) -> int | None:
+    """The points the seat's side needs, if :data:`COUNT_OUT_IN_PARTNERSHIPS` applies to it."""
+    if not (
+        COUNT_OUT_IN_PARTNERSHIPS
+        and len(seen.seats) == PARTNERSHIP_PLAYERS
+        and seen.dealer is not None
+        and seen.seat == seats_from_left_of(seen.seats, seen.dealer)[0]
+    ):
+        return None
+    need = seen.game_target - seen.scores[seen.seat]
+    return need if need <= COUNT_OUT_REACH else None
+
+
 def expert_many_throw(seen: SeatView, rng: RandomSource) -> tuple[Card, ...]:
     """The throw with the best exact hand plus weighted crib, plus the kept cards' weighted play
-    value (see the module)."""
+    value (see the module); near the end, on the dealer's left in partnerships, the throw most
+    likely to count out (:data:`COUNT_OUT_IN_PARTNERSHIPS`)."""
     del rng  # exact: no sampling
     results = analyze_throw(seen.held, crib_weight=crib_weight(seen))
+    need = count_out_need(seen)
+    if need is not None:
+        return most_likely_to_reach(results, seen.held, need).discard
     weight = kept_play_weight(len(seen.seats))
     if not weight:
         return results[0].discard

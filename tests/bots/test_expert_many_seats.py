@@ -313,15 +313,17 @@ def test_near_the_end_in_partnerships_the_expert_plays_for_its_side_s_chance(see
     for scores, reached in (((0, 0, 0, 0), False), ((100, 104, 100, 104), True)):
         state = replace(start, scores=scores)
         chosen = []
-        hands = 0
-        while state.phase != "match_over" and hands < 2:
+        plays = 0
+        while state.phase != "match_over":
             if needs_shuffle(state):
-                hands += 1
+                if plays:
+                    break  # one hand played
                 state, _ = apply(state, Shuffle(shuffled_deck(deck_rng)))
                 continue
             seat = min(seats_to_act(state))
             seat_view = view(state, seat)
             if seat_view["legal"]["play"]:
+                plays += 1
                 asked = len(found)
                 choice = expert.choose_action(seat_view, seat, random.Random(seed))
                 assert isinstance(choice, Play)
@@ -334,3 +336,29 @@ def test_near_the_end_in_partnerships_the_expert_plays_for_its_side_s_chance(see
             assert action is not None
             state, _ = apply(state, action)
         assert bool(chosen) == reached, scores
+
+
+COUNTING_OUT_HAND = "8H TH TC 5H AH"
+"""Best on average, seat 1 throws the ten of clubs (the opponents' crib); keeping both tens with
+the five and eight instead reaches 12 points with 9 starters of 47, not 1."""
+
+
+@pytest.mark.parametrize(
+    ("dealer", "score", "thrown"),
+    [(0, 109, "AH"), (0, 0, "TC"), (0, 104, "TC"), (2, 109, "TC")],
+    ids=["first-to-count-needs-12", "far-from-home", "needs-17", "counts-third"],
+)
+def test_the_seat_that_counts_first_keeps_the_hand_likeliest_to_count_out(dealer, score, thrown):
+    """In partnerships the dealer's left counts first: when its side needs at most 16 it keeps
+    the hand most likely to reach the need, as hard's pone does at two; otherwise, or from
+    another seat, the best average."""
+    taken = {*parse_cards(COUNTING_OUT_HAND), *parse_cards("2C")}
+    spare = [card for card in reversed(DECK) if card not in taken]
+    hands = {
+        seat: " ".join(str(card) for card in spare[5 * seat : 5 * seat + 5]) for seat in (0, 2, 3)
+    }
+    hands[1] = COUNTING_OUT_HAND
+    state = seated_hand(MatchOptions(players=4), dealer=dealer, hands=hands, starter="2C")
+    state = replace(state, scores=(50, score, 50, score))
+    action = bot_for_level("expert").choose_action(view(state, 1), 1, random.Random(1))
+    assert action.cards == tuple(parse_cards(thrown))
