@@ -2,7 +2,6 @@
 
     .venv/bin/python scripts/make_bot_tables.py            # every table, about 5 minutes
     .venv/bin/python scripts/make_bot_tables.py --only three --workers 2   # the three-player one
-    .venv/bin/python scripts/make_bot_tables.py --only sides --workers 2   # partnerships
     .venv/bin/python scripts/make_bot_tables.py --only kept --workers 2    # kept cards, 3 and 4
     .venv/bin/python scripts/make_bot_tables.py --hands 4000 --keep-samples 60   # quicker
 
@@ -41,12 +40,6 @@
    other seat, all playing by the rules of thumb (:func:`games.bots.endgame.play_out`, which
    plays any number of seats). Each entry has its own seed, so any one can be checked alone.
 
-5. games/strategy/data/win_probability_sides.json (``--only sides``): the points of many
-   partnership hands dealt from 0 to 0 and played by the hard level, by side (the dealer's, the
-   other) and stage (heels, each side's play, the four shows in turn, the crib), eight small
-   numbers a hand. :mod:`games.strategy.win_probability_sides` turns them into each side's
-   chance to win from any scores. Each hand has its own seeds, as at three.
-
 Everything is seeded, so a rerun with the same options writes the same files.
 """
 
@@ -74,9 +67,7 @@ from games.engine.cards import DECK  # noqa: E402
 from games.engine.scoring import show_total  # noqa: E402
 from games.strategy.analysis import analyze_discard  # noqa: E402
 from games.strategy.keep_likelihood import rank_key  # noqa: E402
-from games.strategy.race import encode_outcome  # noqa: E402
-from games.strategy.win_probability_sides import OUTCOME_FIELDS as SIDES_FIELDS  # noqa: E402
-from games.strategy.win_probability_three import OUTCOME_FIELDS  # noqa: E402
+from games.strategy.win_probability_three import OUTCOME_FIELDS, encode_outcome  # noqa: E402
 
 DATA = ROOT / "games" / "strategy" / "data"
 NEVER = (10**6, 10**6)
@@ -313,60 +304,6 @@ def three_player_table(hands: int, seed: int, workers: int) -> dict[str, object]
     }
 
 
-SIDES_LEVEL = "hard"
-"""The level whose partnership hands make the partnership table."""
-
-
-def partnership_hand(index: int, seed: int) -> tuple[int, ...]:
-    """Hand ``index`` of the partnership table: dealt from 0 to 0 and played by
-    :data:`SIDES_LEVEL` in every seat, its points as
-    :data:`games.strategy.win_probability_sides.OUTCOME_FIELDS`."""
-    record = play_match(
-        [bot_for_level(SIDES_LEVEL) for _ in range(4)],
-        options=MatchOptions(players=4, match_target=1),
-        deck_rng=random.Random(f"{seed}-sides-{index}"),
-        bot_rngs=[random.Random(f"{seed}-sides-{index}-{seat}") for seat in range(4)],
-        hands=1,
-    )
-    assert record.winner == -1, "one hand from 0 to 0 ends no game"
-    dealer = record.dealers[0]
-    first, second, third = ((dealer + step) % 4 for step in (1, 2, 3))
-    points = record.points
-    outcome = (
-        points[dealer]["heels"],
-        points[dealer]["play"] + points[second]["play"],
-        points[first]["play"] + points[third]["play"],
-        points[first]["hand"],
-        points[second]["hand"],
-        points[third]["hand"],
-        points[dealer]["hand"],
-        points[dealer]["crib"],
-    )
-    assert len(outcome) == len(SIDES_FIELDS)
-    return outcome
-
-
-def _sides_job(job: tuple[int, int]) -> tuple[int, ...]:
-    return partnership_hand(*job)
-
-
-def sides_table(hands: int, seed: int, workers: int) -> dict[str, object]:
-    """The partnership table's file: every hand's outcome, in order."""
-    jobs = [(index, seed) for index in range(hands)]
-    if workers > 1:
-        with Pool(workers) as pool:
-            outcomes = pool.map(_sides_job, jobs, chunksize=50)
-    else:
-        outcomes = [_sides_job(job) for job in jobs]
-    return {
-        "level": SIDES_LEVEL,
-        "hands": hands,
-        "seed": seed,
-        "fields": list(SIDES_FIELDS),
-        "outcomes": "".join(encode_outcome(outcome) for outcome in outcomes),
-    }
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=20000, help="self-play hands per variant")
@@ -374,15 +311,14 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=18)
     parser.add_argument(
         "--only",
-        choices=("two", "three", "sides", "kept"),
-        help="make only the two-player tables, the three-player race table, the partnership "
-        "race table, or the kept cards' play points at three and four",
+        choices=("two", "three", "kept"),
+        help="make only the two-player tables, the three-player race table, or the kept cards' "
+        "play points at three and four",
     )
     parser.add_argument(
         "--kept-samples", type=int, default=400, help="deals per kept multiset at three and four"
     )
     parser.add_argument("--three-hands", type=int, default=20000, help="hands at three")
-    parser.add_argument("--sides-hands", type=int, default=20000, help="partnership hands")
     parser.add_argument(
         "--workers", type=int, default=1, help="processes for the tables at three and four"
     )
@@ -402,14 +338,6 @@ def main() -> None:
         )
         print(f"three: {args.three_hands} hands, {time.perf_counter() - started:.0f} s")
         if args.only == "three":
-            return
-    if args.only in (None, "sides"):
-        table = sides_table(args.sides_hands, args.seed, args.workers)
-        (DATA / "win_probability_sides.json").write_text(
-            json.dumps(table, separators=(",", ":")) + "\n"
-        )
-        print(f"sides: {args.sides_hands} hands, {time.perf_counter() - started:.0f} s")
-        if args.only == "sides":
             return
     wins = {"scale": SCALE, "hands": args.hands, "seed": args.seed}
     pegging = {"hands": args.keep_samples, "seed": args.seed}

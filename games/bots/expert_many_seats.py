@@ -29,22 +29,17 @@ end at three the play is searched for each seat's chance to win instead
 (:data:`PLAY_TO_WIN_AT_THREE`, :mod:`games.strategy.play_to_win_three`), as the two-player
 expert does.
 
-Near the end in partnerships the play is searched for the side's chance to win in the same way
-(:data:`PLAY_TO_WIN_IN_PARTNERSHIPS`, :mod:`games.strategy.play_to_win_sides`, with the
-partnership win table of :mod:`games.strategy.win_probability_sides`).
-
 The search deals no seat a card its passes in the play rule out (:data:`READ_PASSES`) and
 weighs down hands that would have scored more than a card their holder laid
 (:data:`READ_DECLINED`). Not (yet) here, unlike the two-player expert: an opponent model
 weighing the others' hands by their throws in partnerships (on at three:
-:data:`WEIGH_KEPT_AT_THREE`), a table of openings, and the partnership win table in the throw
-and away from the end (see docs/engine.md).
+:data:`WEIGH_KEPT_AT_THREE`), a table of openings, and a side's race table in partnerships
+(see docs/engine.md).
 """
 
 from __future__ import annotations
 
 from games.bots.base import RandomSource, SeatView
-from games.bots.hard import COUNT_OUT_REACH, most_likely_to_reach
 from games.engine.cards import DECK, Card
 from games.engine.play import counts_laid_on, passed_rooms
 from games.engine.seating import seats_from_left_of, side_of
@@ -52,16 +47,12 @@ from games.strategy.keep_pegging_many import kept_play_points
 from games.strategy.one_card_throw import analyze_throw
 from games.strategy.pegging_search import (
     GAME_POINT,
-    Hands,
     Valuation3,
     searched_deals,
     values_over_deals,
 )
-from games.strategy.play_to_win_sides import REACH as SIDES_REACH
-from games.strategy.play_to_win_sides import chance_values as side_chance_values
 from games.strategy.play_to_win_three import REACH as WIN_REACH
 from games.strategy.play_to_win_three import chance_values
-from games.strategy.win_probability_sides import TARGET as SIDES_TARGET
 from games.strategy.win_probability_three import HEELS, PLAY, TARGET, point_weights
 
 PARTNERSHIP_PLAYERS = 4
@@ -238,35 +229,11 @@ def kept_play_value(keep: tuple[Card, ...], seen: SeatView) -> float:
     return kept_play_worth(keep, role=order.index(seen.seat), weights=weights)
 
 
-COUNT_OUT_IN_PARTNERSHIPS = 1
-"""Whether in partnerships the seat on the dealer's left, which counts first, keeps the hand
-most likely to reach its side's need when that is at most
-:data:`games.bots.hard.COUNT_OUT_REACH` (the average only breaking ties), as hard's pone does
-at two: the side that counts first is home before the dealer's side counts at all."""
-
-
-def count_out_need(seen: SeatView) -> int | None:
-    """The points the seat's side needs, if :data:`COUNT_OUT_IN_PARTNERSHIPS` applies to it."""
-    if not (
-        COUNT_OUT_IN_PARTNERSHIPS
-        and len(seen.seats) == PARTNERSHIP_PLAYERS
-        and seen.dealer is not None
-        and seen.seat == seats_from_left_of(seen.seats, seen.dealer)[0]
-    ):
-        return None
-    need = seen.game_target - seen.scores[seen.seat]
-    return need if need <= COUNT_OUT_REACH else None
-
-
 def expert_many_throw(seen: SeatView, rng: RandomSource) -> tuple[Card, ...]:
     """The throw with the best exact hand plus weighted crib, plus the kept cards' weighted play
-    value (see the module); near the end, on the dealer's left in partnerships, the throw most
-    likely to count out (:data:`COUNT_OUT_IN_PARTNERSHIPS`)."""
+    value (see the module)."""
     del rng  # exact: no sampling
     results = analyze_throw(seen.held, crib_weight=crib_weight(seen))
-    need = count_out_need(seen)
-    if need is not None:
-        return most_likely_to_reach(results, seen.held, need).discard
     weight = kept_play_weight(len(seen.seats))
     if not weight:
         return results[0].discard
@@ -282,17 +249,10 @@ paired with it off on the same deals: +0.006 +/- 0.006 of the games over 800 gro
 head against the expert +0.005 +/- 0.009 over 400 (docs/performance.md)."""
 
 
-PLAY_TO_WIN_IN_PARTNERSHIPS = 1
-"""Whether in partnerships, once some side needs at most
-:data:`games.strategy.play_to_win_sides.REACH` and the play is searched to its end, each card
-is valued by the side's chance to win (:mod:`games.strategy.play_to_win_sides`, the counts in
-turn, then the partnership win table), the points breaking ties (docs/performance.md)."""
-
-
 def expert_many_play(seen: SeatView, rng: RandomSource) -> Card:
     """The card with the best searched value to the end of the play (or of the count, while
-    more than :data:`FULL_SEARCH_CARDS` cards are out), for the seat's side; near the end, the
-    card with the best chance to win (:func:`chances_to_win`)."""
+    more than :data:`FULL_SEARCH_CARDS` cards are out), for the seat's side; at three near the
+    end, the card with the best chance to win (:data:`PLAY_TO_WIN_AT_THREE`)."""
     del rng  # the search seeds its own sampling by the position
     if len(seen.playable) == 1:
         return seen.playable[0]
@@ -346,53 +306,26 @@ def expert_many_play(seen: SeatView, rng: RandomSource) -> Card:
         if RACE_THREE
         else THREE_PLAYER_PLAY_AGAINST,
     )
-    chances = chances_to_win(seen, needs, deals, series) if full else None
-    if chances is None:
+    if not (full and plays_to_win_at_three(seen, needs)):
         return max(seen.playable, key=lambda card: (values[card], -card.value, -card.rank, card))
-    return max(
-        seen.playable,
-        key=lambda card: (chances[card], values[card], -card.value, -card.rank, card),
-    )
-
-
-def chances_to_win(
-    seen: SeatView, needs: list[int], deals: list[tuple[Hands, float]], series: tuple[Card, ...]
-) -> dict[Card, float] | None:
-    """Near the end, with the play searched to its end: each card's chance to win for the
-    seat (at three, :data:`PLAY_TO_WIN_AT_THREE`) or its side (in partnerships,
-    :data:`PLAY_TO_WIN_IN_PARTNERSHIPS`), over the same ``deals``; None where neither applies."""
-    three = plays_to_win_at_three(seen, needs)
-    if not (three or plays_to_win_in_partnerships(seen, needs)):
-        return None
-    assert seen.starter is not None and seen.dealer is not None, "checked by plays_to_win_*"
-    played_by_seat = [
-        tuple(card for who, card in seen.played if who == other) for other in seen.seats
-    ]
-    kept = (*seen.held, *played_by_seat[seen.seat])
-    if three:
-        return chance_values(
-            seat=seen.seat,
-            hand=seen.held,
-            kept=kept,
-            played_by_seat=played_by_seat,
-            deals=deals,
-            series=series,
-            count=seen.count,
-            needs=(needs[0], needs[1], needs[2]),
-            dealer=seen.dealer,
-            starter=seen.starter,
-        )
-    return side_chance_values(
+    assert seen.starter is not None and seen.dealer is not None, "checked by plays_to_win_at_three"
+    chances = chance_values(
         seat=seen.seat,
         hand=seen.held,
-        kept=kept,
-        played_by_seat=played_by_seat,
+        kept=(*seen.held, *(card for who, card in seen.played if who == seen.seat)),
+        played_by_seat=[
+            tuple(card for who, card in seen.played if who == other) for other in seen.seats
+        ],
         deals=deals,
         series=series,
         count=seen.count,
-        needs=(needs[0], needs[1]),
+        needs=(needs[0], needs[1], needs[2]),
         dealer=seen.dealer,
         starter=seen.starter,
+    )
+    return max(
+        seen.playable,
+        key=lambda card: (chances[card], values[card], -card.value, -card.rank, card),
     )
 
 
@@ -406,18 +339,4 @@ def plays_to_win_at_three(seen: SeatView, needs: list[int]) -> bool:
         and seen.starter is not None
         and seen.dealer is not None
         and min(needs) <= WIN_REACH
-    )
-
-
-def plays_to_win_in_partnerships(seen: SeatView, needs: list[int]) -> bool:
-    """Whether :data:`PLAY_TO_WIN_IN_PARTNERSHIPS` applies: two sides racing to the win
-    table's 121, the starter cut, some side within
-    :data:`games.strategy.play_to_win_sides.REACH`."""
-    return bool(
-        PLAY_TO_WIN_IN_PARTNERSHIPS
-        and len(seen.seats) == PARTNERSHIP_PLAYERS
-        and seen.game_target == SIDES_TARGET
-        and seen.starter is not None
-        and seen.dealer is not None
-        and min(needs) <= SIDES_REACH
     )

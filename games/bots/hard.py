@@ -24,8 +24,6 @@ a reply that lets the opponent reach it below any other.
 
 from __future__ import annotations
 
-from typing import Protocol, TypeVar
-
 from games.bots.base import RandomSource, SeatView, StrategyBot
 from games.bots.claims import claim_for, muggins_for
 from games.bots.endgame import race_chances, sample_deals
@@ -33,15 +31,6 @@ from games.bots.pegging import hard_play
 from games.engine.cards import DECK, Card
 from games.engine.scoring import show_total
 from games.strategy.analysis import DiscardAnalysis, analyze_discard
-
-
-class _Keeps(Protocol):
-    @property
-    def keep(self) -> tuple[Card, ...]: ...
-
-
-Kept = TypeVar("Kept", bound=_Keeps)
-"""A discard's analysis (two seats' :class:`DiscardAnalysis`, or a one-card throw's)."""
 
 COUNT_OUT_REACH = 16
 """A pone needing at most this many points plays its discard to count out (most hands are
@@ -94,14 +83,16 @@ def most_likely_to_win_the_race(
     return results[best]
 
 
-def most_likely_to_reach(results: list[Kept], held: tuple[Card, ...], need: int) -> Kept:
+def most_likely_to_reach(
+    results: list[DiscardAnalysis], held: tuple[Card, ...], need: int
+) -> DiscardAnalysis:
     """The discard whose kept hand scores at least ``need`` over the most unseen starters.
 
     ``results`` is best first, so among equally likely keeps the best average wins.
     """
     starters = [card for card in DECK if card not in held]
 
-    def reaching(result: Kept) -> int:
+    def reaching(result: DiscardAnalysis) -> int:
         return sum(1 for starter in starters if show_total(result.keep, starter) >= need)
 
     best, best_count = results[0], reaching(results[0])

@@ -12,7 +12,7 @@ level play them at three; each hand's points by role and stage are stored
 (``data/win_probability_three.json``). Each seat's race is then taken as independent of the
 others' (its points by role as the hands measured, the roles turning with the deal), which
 gives for a seat needing ``n`` points the chance that it gets home at each stage of each hand
-to come (:mod:`games.strategy.race`, dynamic programming over the need). A seat wins when it gets
+to come (:func:`_finish_times`, dynamic programming over the need). A seat wins when it gets
 home before both others; seats getting home in the same play share that chance (the totals do
 not say who pegged first). The chances of the three seats sum to one.
 
@@ -26,20 +26,10 @@ not say who pegged first). The chances of the three seats sum to one.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Sequence
 from functools import cache, lru_cache
 from pathlib import Path
-
-from games.strategy.race import (
-    FinishTable,
-    Race,
-    StagePoints,
-    stage_chances,
-    still_out,
-    times_from,
-)
-from games.strategy.race import decode_outcomes as race_decode_outcomes
-from games.strategy.race import finish_table as race_finish_table
 
 DATA_FILE = Path(__file__).resolve().parent / "data" / "win_probability_three.json"
 TARGET = 121
@@ -69,8 +59,10 @@ OUTCOME_FIELDS = (
     "dealer_show",
     "crib",
 )
-"""One hand's points, in this order, as the data file stores them (one character each,
-:func:`games.strategy.race.encode_outcome`)."""
+"""One hand's points, in this order, as the data file stores them (one character each)."""
+
+CHAR_ZERO = 48
+"""Points ``p`` are stored as ``chr(CHAR_ZERO + p)``: eight characters a hand."""
 
 HORIZON = 40
 """Hands looked ahead: a seat needing 121 gets home within 40 hands all but never (an average
@@ -84,24 +76,32 @@ class BadScores(ValueError):
     """Raised for scores that are not three whole numbers from 0, or a dealer that is no seat."""
 
 
+def encode_outcome(points: Sequence[int]) -> str:
+    """One hand's :data:`OUTCOME_FIELDS` as the data file's eight characters."""
+    return "".join(chr(CHAR_ZERO + value) for value in points)
+
+
 def decode_outcomes(text: str) -> list[tuple[int, ...]]:
     """The data file's hands, each as its :data:`OUTCOME_FIELDS`."""
-    return race_decode_outcomes(text, len(OUTCOME_FIELDS))
-
-
-RACE = Race(role_stages=ROLE_STAGES, next_role=NEXT_ROLE, stages=STAGES, horizon=HORIZON)
-"""A seat's race at three (:mod:`games.strategy.race`)."""
+    width = len(OUTCOME_FIELDS)
+    return [
+        tuple(ord(char) - CHAR_ZERO for char in text[start : start + width])
+        for start in range(0, len(text), width)
+    ]
 
 
 @cache
-def _stage_points() -> StagePoints:
+def _stage_points() -> tuple[dict[int, tuple[tuple[int, float], ...]], ...]:
     """By role, by stage: the points scored there and their chances, from the data file."""
     outcomes = decode_outcomes(json.loads(DATA_FILE.read_text())["outcomes"])
     return stage_points(outcomes)
 
 
-def stage_points(outcomes: Sequence[Sequence[int]]) -> StagePoints:
+def stage_points(
+    outcomes: Sequence[Sequence[int]],
+) -> tuple[dict[int, tuple[tuple[int, float], ...]], ...]:
     """The chance of each number of points by role and stage, from hands' outcomes."""
+    total = len(outcomes)
     columns = {
         (PONE, PLAY): [o[1] for o in outcomes],
         (PONE, PONE_SHOW): [o[4] for o in outcomes],
@@ -111,19 +111,71 @@ def stage_points(outcomes: Sequence[Sequence[int]]) -> StagePoints:
         (DEALER, PLAY): [o[3] for o in outcomes],
         (DEALER, DEALER_SHOW): [o[6] + o[7] for o in outcomes],
     }
-    return stage_chances(columns, PLAYERS)
+    by_role: list[dict[int, tuple[tuple[int, float], ...]]] = [{}, {}, {}]
+    for (role, stage), values in columns.items():
+        counts = Counter(values)
+        by_role[role][stage] = tuple((points, counts[points] / total) for points in sorted(counts))
+    return tuple(by_role)
+
+
+def _within_hand(
+    role: int, stage: int, need: int, points: tuple[dict[int, tuple[tuple[int, float], ...]], ...]
+) -> tuple[list[float], dict[int, float]]:
+    """A seat in ``role`` needing ``need`` from ``stage`` of a hand on: its chance of getting
+    home at each stage of this hand, and of each need left when the hand is over."""
+    home = [0.0] * STAGES
+    left = {need: 1.0}
+    for at in ROLE_STAGES[role]:
+        if at < stage:
+            continue
+        after: dict[int, float] = {}
+        for still, chance in left.items():
+            for scored, weight in points[role][at]:
+                if scored >= still:
+                    home[at] += chance * weight
+                else:
+                    rest = still - scored
+                    after[rest] = after.get(rest, 0.0) + chance * weight
+        left = after
+    return home, left
 
 
 @cache
-def _finish_table() -> FinishTable:
+def _finish_table() -> tuple[tuple[tuple[float, ...], ...], ...]:
     """``table[role][need]``: by time ``hand * STAGES + stage`` from the start of a hand in
     ``role``, the chance of getting home then (need 1 to :data:`TARGET`)."""
     return finish_table(_stage_points())
 
 
-def finish_table(points: StagePoints) -> FinishTable:
+def finish_table(
+    points: tuple[dict[int, tuple[tuple[int, float], ...]], ...],
+) -> tuple[tuple[tuple[float, ...], ...], ...]:
     """:func:`_finish_table` from stage points (the tests build it from other hands)."""
-    return race_finish_table(RACE, points)
+    length = HORIZON * STAGES
+    table: list[list[tuple[float, ...]]] = [[()] * (TARGET + 1) for _ in range(PLAYERS)]
+    for need in range(1, TARGET + 1):
+        parts = []
+        for role in range(PLAYERS):
+            home, left = _within_hand(role, HEELS, need, points)
+            rows = table[NEXT_ROLE[role]]
+            moved = {rest: chance for rest, chance in left.items() if rest != need}
+            parts.append((_then_later(home, moved, rows), left.get(need, 0.0)))
+        # A hand that brings a seat nothing leaves its need as it was, in the next role: the
+        # three roles at one need depend on each other a hand later. Solve by passes (each
+        # pass's change shrinks by the chance of a pointless hand, a few in a hundred).
+        current = [tuple(below) for below, _ in parts]
+        for _ in range(6):
+            current = [
+                tuple(
+                    below[time]
+                    + (stay * current[NEXT_ROLE[role]][time - STAGES] if time >= STAGES else 0.0)
+                    for time in range(length)
+                )
+                for role, (below, stay) in enumerate(parts)
+            ]
+        for role in range(PLAYERS):
+            table[role][need] = current[role]
+    return tuple(tuple(rows) for rows in table)
 
 
 def _role_of(seat: int, dealer: int) -> int:
@@ -154,11 +206,15 @@ def three_player_chances(
 def _chances_by_role(needs: tuple[int, ...], stage: int) -> tuple[float, float, float]:
     """The chances by role (pone, second, dealer) for those roles' needs."""
     finish = _finish_table()
-    times = [
-        times_from(RACE, role, needs[role], stage, finish, _stage_points())
-        for role in range(PLAYERS)
-    ]
-    not_yet = [still_out(times[role]) for role in range(PLAYERS)]  # not home before a time
+    times = [_times_from(role, needs[role], stage, finish) for role in range(PLAYERS)]
+    length = len(times[0])
+    not_yet = [[1.0] * (length + 1) for _ in range(PLAYERS)]
+    for role in range(PLAYERS):
+        remaining = 1.0
+        for time in range(length):
+            not_yet[role][time] = remaining  # not home before ``time``
+            remaining -= times[role][time]
+        not_yet[role][length] = remaining
     wins = [0.0, 0.0, 0.0]
     for role in range(PLAYERS):
         one, two = ((role + 1) % PLAYERS, (role + 2) % PLAYERS)
@@ -182,6 +238,34 @@ def _chances_by_role(needs: tuple[int, ...], stage: int) -> tuple[float, float, 
         wins[role] = total
     settled = sum(wins)
     return (wins[0] / settled, wins[1] / settled, wins[2] / settled)
+
+
+def _times_from(
+    role: int, need: int, stage: int, finish: tuple[tuple[tuple[float, ...], ...], ...]
+) -> list[float]:
+    """By time from the start of this hand: the chance a seat in ``role`` needing ``need`` from
+    ``stage`` of the hand on gets home then."""
+    if stage == HEELS:
+        return list(finish[role][need])
+    home, left = _within_hand(role, stage, need, _stage_points())
+    return _then_later(home, left, finish[NEXT_ROLE[role]])
+
+
+def _then_later(
+    home: list[float], left: dict[int, float], rows: Sequence[tuple[float, ...]]
+) -> list[float]:
+    """By time from the start of this hand: home at this hand's stages, then, for each need
+    ``left`` after it (with its chance), that need's finish times a hand later in ``rows``."""
+    length = HORIZON * STAGES
+    times = [0.0] * length
+    times[:STAGES] = home
+    for rest, chance in left.items():
+        later = rows[rest]
+        for time in range(length - STAGES):
+            value = later[time]
+            if value:
+                times[time + STAGES] += chance * value
+    return times
 
 
 Weights = tuple[tuple[float, float, float], tuple[float, float, float]]
