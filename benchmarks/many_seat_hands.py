@@ -13,11 +13,13 @@ hard's play), or one level name for both. ``oracle`` as the play is not a level 
 it sees every seat's cards and plays the card that is best under full information for its
 side (at three its points less half of each opponent's, the measure this prints), searched to
 the end of the play; what it gains over a level bounds what any reading of the others' hands
-could gain in the play:
+could gain in the play. ``partner`` (partnerships) is the expert's own play with only its
+partner's cards in sight; what it gains bounds what any reading of the partner could gain:
 
     .venv/bin/python benchmarks/many_seat_hands.py expert hard --players 3 --groups 300
     .venv/bin/python benchmarks/many_seat_hands.py expert/hard hard --players 4 --groups 500
     .venv/bin/python benchmarks/many_seat_hands.py expert/oracle expert --players 3 --groups 300
+    .venv/bin/python benchmarks/many_seat_hands.py expert/partner expert --players 4 --groups 600
 """
 
 from __future__ import annotations
@@ -36,7 +38,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.bots import LEVELS, bot_for_level  # noqa: E402
-from games.bots.base import StrategyBot, read_view  # noqa: E402
+from games.bots import expert_many_seats as many  # noqa: E402
+from games.bots.base import SeatView, StrategyBot, read_view  # noqa: E402
 from games.bots.simulate import GameRecord  # noqa: E402
 from games.engine import (  # noqa: E402
     Action,
@@ -51,30 +54,41 @@ from games.engine import (  # noqa: E402
     shuffled_deck,
     view,
 )
+from games.engine.cards import DECK, Card  # noqa: E402
+from games.engine.play import passed_rooms  # noqa: E402
 from games.engine.seating import side_of  # noqa: E402
-from games.strategy.pegging_search import capped_needs, rank_values  # noqa: E402
+from games.strategy.pegging_search import (  # noqa: E402
+    capped_needs,
+    rank_values,
+    searched_deals,
+    values_over_deals,
+)
 
 Z_95 = 1.959964
 SOURCES = ("hand", "crib", "play", "heels")
 
 
 ORACLE = "oracle"
+PARTNER = "partner"
 
 
-def make_bot(name: str) -> StrategyBot | Oracle:
+def make_bot(name: str) -> StrategyBot | Oracle | PartnerSight:
     """``THROW/PLAY`` or a level name: a bot throwing as the first level and playing as the
     second (at three and four seats the throw is looked up by the bot's level name); a play
-    named ``oracle`` sees every hand (:class:`Oracle`)."""
+    named ``oracle`` sees every hand (:class:`Oracle`), one named ``partner`` its partner's
+    (:class:`PartnerSight`)."""
     throw_level, _, play_level = name.partition("/")
     play_level = play_level or throw_level
-    oracle = play_level == ORACLE
-    if oracle:
+    sight = play_level if play_level in (ORACLE, PARTNER) else None
+    if sight:
         play_level = throw_level
     for level in (throw_level, play_level):
         if level not in LEVELS:
             raise SystemExit(f"unknown level {level!r} in {name!r}")
     bot = replace(bot_for_level(play_level), level=throw_level)
-    return Oracle(bot) if oracle else bot
+    if sight == ORACLE:
+        return Oracle(bot)
+    return PartnerSight(bot) if sight == PARTNER else bot
 
 
 @dataclass(frozen=True)
@@ -106,6 +120,68 @@ class Oracle:
         )
         best = max(seen.playable, key=lambda card: (values[card.rank], -card.rank, card))
         return Play(seat, best)
+
+
+@dataclass(frozen=True)
+class PartnerSight:
+    """A measure, not a player: in partnerships the expert's play with its partner's cards in
+    sight (only the other side's hands are dealt in the search); what it gains over the
+    expert bounds what any reading of the partner (its throw, its plays, conventions between
+    partners) could gain. Every other decision is its bot's."""
+
+    bot: StrategyBot
+
+    def choose_in(self, state: MatchState, seat: int, rng: random.Random) -> Action | None:
+        seat_view = view(state, seat)
+        seen = read_view(seat_view, seat)
+        if seen.muggins is not None or seen.claim_subject is not None or seen.can_discard:
+            return self.bot.choose_action(seat_view, seat, rng)
+        if len(seen.playable) < 2 or len(state.seats) != 4:
+            return self.bot.choose_action(seat_view, seat, rng)
+        return Play(seat, partner_sight_play(seen, state.held[(seat + 2) % 4]))
+
+
+def partner_sight_play(seen: SeatView, partner_held: tuple[Card, ...]) -> Card:
+    """:func:`games.bots.expert_many_seats.expert_many_play` with the partner's cards known."""
+    partner = (seen.seat + 2) % 4
+    held_counts = list(seen.held_counts)
+    held_counts[seen.seat] = len(seen.held)
+    full = sum(held_counts) <= many.FULL_SEARCH_CARDS
+    searched_counts = list(held_counts)
+    searched_counts[partner] = 0
+    seen_cards = {*seen.seen_cards(), *partner_held}
+    unseen = [card for card in DECK if card not in seen_cards]
+    series = tuple(card for _, card in seen.series)
+    passed = passed_rooms(seen.played, seen.seats, count=seen.count, turn=seen.seat)
+    passed = {who: room for who, room in passed.items() if who != partner}
+    deals = searched_deals(
+        seat=seen.seat,
+        hand=seen.held,
+        unseen=unseen,
+        held_counts=searched_counts,
+        series=series,
+        count=seen.count,
+        one_series=not full,
+        samples=many.FULL_SEARCH_SAMPLES if full else many.COUNT_SEARCH_SAMPLES,
+        passed=passed,
+        declined_by_seat=many.declined_by_seat(seen),
+    )
+    ranks = tuple(sorted(card.rank for card in partner_held))
+    deals = [
+        (tuple(ranks if other == partner else hand for other, hand in enumerate(hands)), weight)
+        for hands, weight in deals
+    ]
+    values = values_over_deals(
+        deals,
+        seat=seen.seat,
+        hand=seen.held,
+        series=series,
+        count=seen.count,
+        needs=[seen.game_target - seen.scores[other] for other in seen.seats],
+        one_series=not full,
+        partnerships=True,
+    )
+    return max(seen.playable, key=lambda card: (values[card], -card.value, -card.rank, card))
 
 
 Setting = tuple[object, str, float]
@@ -145,13 +221,13 @@ class Tuned:
             _apply(previous)
 
 
-def _tuned(bot: StrategyBot | Oracle) -> StrategyBot | Oracle | Tuned:
+def _tuned(bot: StrategyBot | Oracle | PartnerSight) -> StrategyBot | Oracle | PartnerSight | Tuned:
     """The first level's bot, deciding under ``--first-set`` (an oracle keeps the defaults)."""
-    return bot if isinstance(bot, Oracle) else Tuned(bot)
+    return bot if isinstance(bot, Oracle | PartnerSight) else Tuned(bot)
 
 
 def play_hand(
-    bots: list[StrategyBot | Oracle | Tuned],
+    bots: list[StrategyBot | Oracle | PartnerSight | Tuned],
     players: int,
     seed: int,
     scores: tuple[int, ...] | None = None,
@@ -175,7 +251,7 @@ def play_hand(
         else:
             for seat in sorted(seats_to_act(state)):
                 bot = bots[seat]
-                if isinstance(bot, Oracle):
+                if isinstance(bot, Oracle | PartnerSight):
                     action = bot.choose_in(state, seat, rngs[seat])
                 else:
                     action = bot.choose_action(view(state, seat), seat, rngs[seat])
