@@ -32,8 +32,10 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -54,15 +56,9 @@ from games.engine import (  # noqa: E402
     shuffled_deck,
     view,
 )
-from games.engine.cards import DECK, Card  # noqa: E402
-from games.engine.play import passed_rooms  # noqa: E402
+from games.engine.cards import Card  # noqa: E402
 from games.engine.seating import side_of  # noqa: E402
-from games.strategy.pegging_search import (  # noqa: E402
-    capped_needs,
-    rank_values,
-    searched_deals,
-    values_over_deals,
-)
+from games.strategy.pegging_search import Hands, capped_needs, rank_values  # noqa: E402
 
 Z_95 = 1.959964
 SOURCES = ("hand", "crib", "play", "heels")
@@ -91,6 +87,16 @@ def make_bot(name: str) -> StrategyBot | Oracle | PartnerSight:
     return PartnerSight(bot) if sight == PARTNER else bot
 
 
+def card_to_choose(seat_view: dict, seat: int) -> SeatView | None:
+    """What ``seat`` sees when it is to lay a card and has more than one that fits; None for
+    every other decision (a throw, a claim, Muggins, a forced card), which the measures below
+    leave to their bot."""
+    seen = read_view(seat_view, seat)
+    if seen.muggins is not None or seen.claim_subject is not None or seen.can_discard:
+        return None
+    return seen if len(seen.playable) > 1 else None
+
+
 @dataclass(frozen=True)
 class Oracle:
     """A ceiling, not a player: it plays each card with every seat's hand in sight, the card
@@ -101,10 +107,8 @@ class Oracle:
 
     def choose_in(self, state: MatchState, seat: int, rng: random.Random) -> Action | None:
         seat_view = view(state, seat)
-        seen = read_view(seat_view, seat)
-        if seen.muggins is not None or seen.claim_subject is not None or seen.can_discard:
-            return self.bot.choose_action(seat_view, seat, rng)
-        if len(seen.playable) < 2:
+        seen = card_to_choose(seat_view, seat)
+        if seen is None:
             return self.bot.choose_action(seat_view, seat, rng)
         players = len(state.seats)
         teams = tuple(side_of(other, players=players) for other in range(players))
@@ -133,55 +137,48 @@ class PartnerSight:
 
     def choose_in(self, state: MatchState, seat: int, rng: random.Random) -> Action | None:
         seat_view = view(state, seat)
-        seen = read_view(seat_view, seat)
-        if seen.muggins is not None or seen.claim_subject is not None or seen.can_discard:
+        seen = card_to_choose(seat_view, seat)
+        if seen is None or len(state.seats) != 4:
             return self.bot.choose_action(seat_view, seat, rng)
-        if len(seen.playable) < 2 or len(state.seats) != 4:
-            return self.bot.choose_action(seat_view, seat, rng)
-        return Play(seat, partner_sight_play(seen, state.held[(seat + 2) % 4]))
+        partner = (seat + 2) % 4
+        # The expert's play looks its dealer up in its module: swapped there for this card only.
+        dealing = getattr(many, "searched_deals")  # noqa: B009
+        setattr(many, "searched_deals", partner_in_sight(dealing, partner, state.held[partner]))  # noqa: B010
+        try:
+            return Play(seat, many.expert_many_play(seen, rng))
+        finally:
+            setattr(many, "searched_deals", dealing)  # noqa: B010
 
 
-def partner_sight_play(seen: SeatView, partner_held: tuple[Card, ...]) -> Card:
-    """:func:`games.bots.expert_many_seats.expert_many_play` with the partner's cards known."""
-    partner = (seen.seat + 2) % 4
-    held_counts = list(seen.held_counts)
-    held_counts[seen.seat] = len(seen.held)
-    full = sum(held_counts) <= many.FULL_SEARCH_CARDS
-    searched_counts = list(held_counts)
-    searched_counts[partner] = 0
-    seen_cards = {*seen.seen_cards(), *partner_held}
-    unseen = [card for card in DECK if card not in seen_cards]
-    series = tuple(card for _, card in seen.series)
-    passed = passed_rooms(seen.played, seen.seats, count=seen.count, turn=seen.seat)
-    passed = {who: room for who, room in passed.items() if who != partner}
-    deals = searched_deals(
-        seat=seen.seat,
-        hand=seen.held,
-        unseen=unseen,
-        held_counts=searched_counts,
-        series=series,
-        count=seen.count,
-        one_series=not full,
-        samples=many.FULL_SEARCH_SAMPLES if full else many.COUNT_SEARCH_SAMPLES,
-        passed=passed,
-        declined_by_seat=many.declined_by_seat(seen),
-    )
-    ranks = tuple(sorted(card.rank for card in partner_held))
-    deals = [
-        (tuple(ranks if other == partner else hand for other, hand in enumerate(hands)), weight)
-        for hands, weight in deals
-    ]
-    values = values_over_deals(
-        deals,
-        seat=seen.seat,
-        hand=seen.held,
-        series=series,
-        count=seen.count,
-        needs=[seen.game_target - seen.scores[other] for other in seen.seats],
-        one_series=not full,
-        partnerships=True,
-    )
-    return max(seen.playable, key=lambda card: (values[card], -card.value, -card.rank, card))
+def partner_in_sight(
+    dealing: Callable[..., list[tuple[Hands, float]]], partner: int, held: tuple[Card, ...]
+) -> Callable[..., list[tuple[Hands, float]]]:
+    """``dealing`` (:func:`games.strategy.pegging_search.searched_deals`, as the expert's play
+    calls it) with ``partner`` holding ``held`` in every deal: its cards are no longer unseen,
+    nothing is dealt to it and its passes are not read; the rest of the play is the expert's
+    own, so the measure differs from the expert by the partner's cards alone."""
+    ranks = tuple(sorted(card.rank for card in held))
+
+    def deals(**position: Any) -> list[tuple[Hands, float]]:
+        counts = list(position["held_counts"])
+        counts[partner] = 0
+        passed = position.get("passed")
+        dealt = dealing(
+            **{
+                **position,
+                "unseen": [card for card in position["unseen"] if card not in held],
+                "held_counts": counts,
+                "passed": None
+                if passed is None
+                else {seat: room for seat, room in passed.items() if seat != partner},
+            }
+        )
+        return [
+            (tuple(ranks if seat == partner else hand for seat, hand in enumerate(hands)), weight)
+            for hands, weight in dealt
+        ]
+
+    return deals
 
 
 Setting = tuple[object, str, float]
