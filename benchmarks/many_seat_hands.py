@@ -280,7 +280,7 @@ def group_endgame(
 ) -> dict[str, float]:
     """The first level's share of the wins over one group's rotations, every game started
     from the same scores by seat (so each level plays each seat's score and position)."""
-    seatings = range(players) if players == 3 else (0, 1)
+    seatings = range(players) if players != 4 else (0, 1)
     scores = endgame_scores(players, seed, low, high)
     won = 0.0
     for placed in seatings:
@@ -296,17 +296,17 @@ def group_endgame(
 
 
 def _ours(players: int, placed: int) -> list[int]:
-    if players == 3:
+    if players != 4:
         return [placed]
     return [seat for seat in range(4) if side_of(seat, players=4) == placed]
 
 
 def group_net(first: str, second: str, players: int, seed: int) -> dict[str, float]:
     """The first level's net points by source over one group's rotations, averaged."""
-    seatings = range(players) if players == 3 else (0, 1)
+    seatings = range(players) if players != 4 else (0, 1)
     net = dict.fromkeys(SOURCES, 0.0)
     for placed in seatings:
-        if players == 3:
+        if players != 4:
             names = [first if seat == placed else second for seat in range(players)]
             ours = [placed]
         else:
@@ -338,7 +338,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("first")
     parser.add_argument("second")
-    parser.add_argument("--players", type=int, choices=(3, 4), default=3)
+    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=3)
     parser.add_argument("--groups", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(

@@ -20,7 +20,8 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import math
+from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
 
@@ -69,3 +70,37 @@ def opening_position_values(
     if len(played) == 1 and is_dealer:
         return opening_values(ranks, lead=played[0].rank, variant=variant)
     return None
+
+
+def opening_choice_prior(
+    played: Sequence[int],
+    chose: int,
+    *,
+    faced: int | None,
+    sharpness: float,
+    variant: str = "six",
+) -> Callable[[tuple[int, ...]], float]:
+    """What the opponent's first card says about the ranks it still holds: the weight of its
+    holding ``ranks`` as well as the ranks it has ``played`` this hand, given that it laid
+    ``chose`` as the pone's lead (``faced`` None) or as the dealer's reply to ``faced``.
+
+    A player seldom lays a card much worse than its best, and the table's values are a strong
+    player's: the weight is ``exp(sharpness * (value of chose - best value))`` for the kept hand
+    the ranks make, so a hand with which the card was a small slip keeps most of its weight
+    and one with which it was a blunder little (1 for a hand the table does not hold)."""
+    memo: dict[tuple[int, ...], float] = {}
+
+    def prior(ranks: tuple[int, ...]) -> float:
+        found = memo.get(ranks)
+        if found is not None:
+            return found
+        try:
+            values = opening_values((*ranks, *played), lead=faced, variant=variant)
+        except ValueError:
+            weight = 1.0
+        else:
+            weight = math.exp(sharpness * (values[chose] - max(values.values())))
+        memo[ranks] = weight
+        return weight
+
+    return prior

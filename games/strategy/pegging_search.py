@@ -737,9 +737,10 @@ def opponent_deals(
     drawn again in proportion to the product of the weighed seats' weights, so the searched
     deals follow the weighted chances with equal shares (weighing the searched deals
     themselves leaves a few of them most of the say, and pegged worse). ``passed`` (sampled
-    deals only): for a seat passed over in the play, the room it passed at
+    deals only at three and four): for a seat passed over in the play, the room it passed at
     (:func:`games.engine.play.passed_rooms`); a deal giving it a card that would have fitted
-    is dealt again (up to :data:`PASSED_TRIES` times).
+    is dealt again (up to :data:`PASSED_TRIES` times). With two players the cards that would
+    have fitted are taken out of the opponent's possible cards, enumerated or sampled.
     ``samples``: how many hands to deal when they are sampled (default :data:`SAMPLES`, or
     :data:`LEAD_SAMPLES` at the first lead).
     """
@@ -748,6 +749,10 @@ def opponent_deals(
     if seats == 2:
         other = others[0]
         size = held_counts[other]
+        room = (passed or {}).get(other, 0)
+        fitting = [card for card in unseen if card.value > room]
+        if room and len(fitting) >= size:
+            unseen = fitting
         unseen_by_rank = [0] * 14
         for card in unseen:
             unseen_by_rank[card.rank] += 1
@@ -873,6 +878,7 @@ def play_values(
     kept_by_seat: Sequence[tuple[str, Sequence[Card]] | None] | None = None,
     passed: Mapping[int, int] | None = None,
     declined_by_seat: Sequence[Sequence[tuple[tuple[int, ...], int]] | None] | None = None,
+    read_prior: Prior | None = None,
     samples: int | None = None,
     against: float | Valuation3 = 1.0,
 ) -> dict[Card, float]:
@@ -890,12 +896,13 @@ def play_values(
     (:mod:`games.strategy.keep_likelihood`) instead of every hand being equally likely.
     ``kept_by_seat`` (three or four players): the same by seat, each other seat's role in that
     table (:data:`games.strategy.keep_likelihood.ONE_THROW_CRIB_WEIGHTS`) and its cards played
-    this hand, or None for a seat not weighed. ``passed`` (three or four players): by seat, the
-    room each seat passed at in the play (:func:`games.engine.play.passed_rooms`); no seat is
-    dealt a card its passes rule out. ``declined_by_seat`` (three or four players): by seat,
-    its plays this hand (the ranks of the count each was laid on, the rank laid), or None; a
-    hand that would have scored more than a card laid is weighed :data:`DECLINED` for it
-    (:func:`declined_prior`).
+    this hand, or None for a seat not weighed. ``passed``: by seat, the room each seat passed
+    at in the play (:func:`games.engine.play.passed_rooms`); no seat is dealt a card its passes
+    rule out. ``declined_by_seat``: by seat, its plays this hand (the
+    ranks of the count each was laid on, the rank laid), or None; a hand that would have scored
+    more than a card laid is weighed :data:`DECLINED` for it (:func:`declined_prior`).
+    ``read_prior`` (two players): one more weight for the opponent's remaining ranks (the
+    expert reads its first card by :func:`games.strategy.opening_play.opening_choice_prior`).
     ``samples``: how many hands are dealt when the others' hands are sampled (None: the
     defaults; the many-seat expert asks for fewer to keep its decisions fast).
 
@@ -919,6 +926,7 @@ def play_values(
         kept_by_seat=kept_by_seat,
         passed=passed,
         declined_by_seat=declined_by_seat,
+        read_prior=read_prior,
         samples=samples,
     )
     return values_over_deals(
@@ -978,6 +986,7 @@ def searched_deals(
     kept_by_seat: Sequence[tuple[str, Sequence[Card]] | None] | None = None,
     passed: Mapping[int, int] | None = None,
     declined_by_seat: Sequence[Sequence[tuple[tuple[int, ...], int]] | None] | None = None,
+    read_prior: Prior | None = None,
     samples: int | None = None,
 ) -> list[tuple[Hands, float]]:
     """The hands :func:`play_values` searches (by rank, ``seat``'s own in its place), each with
@@ -996,6 +1005,12 @@ def searched_deals(
             None if kept is None or other == seat else kept_prior(*kept, variant=variant)
             for other, kept in enumerate(kept_by_seat)
         ]
+    if read_prior is not None and seats == 2:
+        prior = _both(prior, read_prior)
+    if declined_by_seat is not None and seats == 2:
+        plays = declined_by_seat[1 - seat]
+        if plays:
+            prior = _both(prior, declined_prior(plays))
     if declined_by_seat is not None and seats > 2:
         declined = [
             declined_prior(plays) if plays and other != seat else None

@@ -31,7 +31,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from games.engine.cards import Card
 from games.engine.scoring import rank_points, show_total
@@ -39,6 +39,8 @@ from games.strategy.pegging_search import (
     GO_POINT,
     MAX_COUNT,
     PIPS,
+    _both,
+    declined_prior,
     kept_prior,
     opponent_deals,
     play_points,
@@ -175,6 +177,9 @@ def chance_values(
     is_pone: bool,
     starter: Card,
     variant: str,
+    passed: Mapping[int, int] | None = None,
+    declined: Sequence[tuple[tuple[int, ...], int]] = (),
+    read_prior: Callable[[tuple[int, ...]], float] | None = None,
 ) -> dict[Card, float]:
     """Each card the seat may play now and its chance to win the game (two players).
 
@@ -182,7 +187,10 @@ def chance_values(
     ``opponent_played``: the opponent's cards played this hand; ``unseen``: the cards the seat
     has not seen; ``opponent_held``: how many the opponent still holds; ``series`` and
     ``count``: the current count; ``needs``: (the seat's, the opponent's) points to the target.
-    Returns {} when no card fits.
+    What the opponent's plays showed, read as :func:`games.strategy.pegging_search.play_values`
+    reads them: ``passed`` (the room it said go at, by seat, the opponent being seat 1),
+    ``declined`` (its plays, for :func:`~games.strategy.pegging_search.declined_prior`) and
+    ``read_prior`` (another weight for its remaining ranks). Returns {} when no card fits.
     """
     playable = [card for card in hand if card.value + count <= MAX_COUNT]
     if not playable:
@@ -191,8 +199,18 @@ def chance_values(
     own = tuple(sorted(card.rank for card in hand))
     seed_text = f"win{sorted(map(str, hand))}{list(map(str, series))}{count}{opponent_held}"
     prior = kept_prior("dealer" if is_pone else "pone", opponent_played, variant=variant)
+    if declined:
+        prior = _both(prior, declined_prior(declined)) or prior
+    if read_prior is not None:
+        prior = _both(prior, read_prior) or prior
     deals = opponent_deals(
-        0, own, sorted(unseen), (len(hand), opponent_held), random.Random(seed_text), prior
+        0,
+        own,
+        sorted(unseen),
+        (len(hand), opponent_held),
+        random.Random(seed_text),
+        prior,
+        passed=passed,
     )
     own_show = show_total(kept, starter)
     played_ranks = tuple(card.rank for card in opponent_played)

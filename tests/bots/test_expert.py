@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -17,7 +18,8 @@ from games.bots.simulate import play_match
 from games.engine import MatchOptions, Play, apply, parse_card, parse_cards, view
 from games.engine.cards import DECK
 from games.strategy.analysis import analyze_discard
-from games.strategy.pegging_search import seen_by
+from games.strategy.opening_play import opening_values
+from games.strategy.pegging_search import searched_deals, seen_by
 from tests.engine.builders import dealt, play_in_turn, ready_to_play, with_scores
 
 SIX = MatchOptions(match_target=1)
@@ -164,3 +166,44 @@ def test_expert_games_against_hard_and_easy_finish_without_an_illegal_move():
             assert record.scores[record.winner] >= options.game_target
             played += 1
     assert played == 2 * len(MODES)
+
+
+def test_the_expert_reads_the_opponent_s_go_its_plays_and_its_lead(alice, bob, rng, monkeypatch):
+    """Alice led a ten and said go at 27: bob's search deals her nothing worth 4 or less, weighs
+    her hands by the points her plays left and reads her lead by the opening table."""
+    state, _ = ready_to_play(
+        SIX,
+        dealer=1,
+        pone_keeps="TH JC QD KS",
+        dealer_keeps="5D 2S AS 3C",
+        starter="9D",
+        pone_throws="4H 6H",
+        dealer_throws="7H 8H",
+    )
+    state, _ = play_in_turn(state, "TH 5D JC 2S")
+    assert state.turn == bob  # alice could not play on 27
+    searched: list[dict] = []
+
+    def recording(**arguments):
+        searched.append(arguments)
+        return real(**arguments)
+
+    real = expert_module.play_values
+    monkeypatch.setattr(expert_module, "play_values", recording)
+    expert_play(read_view(view(state, bob), bob), rng)
+    (arguments,) = searched
+    assert arguments["passed"] == {alice: 4}
+    assert arguments["declined_by_seat"][alice] == [((), 10), ((10, 5), 11)]
+    lead_read = arguments["read_prior"]
+    table = opening_values((10, 11, 12, 13), lead=None)
+    best = max(table.values())
+    assert lead_read((12, 13)) == pytest.approx(math.exp(3.0 * (table[10] - best)))
+    assert lead_read((5, 5)) == pytest.approx(
+        math.exp(3.0 * (opening_values((5, 5, 10, 11), lead=None)[10] - best_of(5, 5, 10, 11)))
+    )
+    deals = searched_deals(**{k: v for k, v in arguments.items() if k not in ("needs",)})
+    assert not any(rank <= 4 for hands, _ in deals for rank in hands[alice])
+
+
+def best_of(*ranks: int) -> float:
+    return max(opening_values(ranks, lead=None).values())

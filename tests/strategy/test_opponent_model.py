@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import math
 import random
 from itertools import combinations_with_replacement
 from pathlib import Path
@@ -23,12 +24,17 @@ from games.strategy.keep_likelihood import (
     weight_of_ranks,
 )
 from games.strategy.one_card_throw import analyze_throw
-from games.strategy.opening_play import opening_position_values, opening_values
+from games.strategy.opening_play import (
+    opening_choice_prior,
+    opening_position_values,
+    opening_values,
+)
 from games.strategy.pegging_search import (
     all_opponent_hands,
     brute_force_values,
     opponent_deals,
     play_values,
+    searched_deals,
 )
 from tests.engine.builders import play_in_turn, ready_to_play, with_scores
 
@@ -242,3 +248,59 @@ def test_no_deal_gives_a_seat_a_card_its_passes_rule_out():
     deals = opponent_deals(0, (1, 2, 3, 4), unseen, (4, 3, 3), rng, None, 60, passed={2: 5})
     assert not any(rank <= 5 for hands, _ in deals for rank in hands[2])
     assert any(rank <= 5 for hands, _ in deals for rank in hands[1])
+
+
+def test_at_two_no_hand_holds_a_card_the_opponent_s_go_rules_out():
+    """The opponent (seat 1) said go with room 4 on the count: the hands searched, enumerated
+    or sampled, give it nothing worth 4 or less, and each remaining hand keeps its share of
+    card hands (a rank multiset weighs as many card hands as the fitting cards make)."""
+    unseen = [card for card in DECK if card.rank in (2, 4, 6, 9, 10, 12)]
+    exact = opponent_deals(0, (1, 3), unseen, (2, 2), random.Random(3), None, passed={1: 4})
+    plain = opponent_deals(0, (1, 3), unseen, (2, 2), random.Random(3), None)
+    assert exact and not any(rank <= 4 for hands, _ in exact for rank in hands[1])
+    assert any(rank <= 4 for hands, _ in plain for rank in hands[1])
+    assert sum(weight for _, weight in exact) == pytest.approx(1.0)
+    fitting = [card for card in unseen if card.value > 4]
+    pairs = len(fitting) * (len(fitting) - 1) / 2
+    assert dict(exact)[((1, 3), (6, 9))] == pytest.approx(16 / pairs)
+    assert dict(exact)[((1, 3), (10, 12))] == pytest.approx(4 * 4 / pairs)
+    many = [card for card in DECK if card.rank not in (1, 3)]
+    sampled = opponent_deals(0, (1, 3), many, (2, 4), random.Random(3), None, 60, passed={1: 4})
+    assert not any(rank <= 4 for hands, _ in sampled for rank in hands[1])
+
+
+def test_at_two_the_points_the_opponent_declined_weigh_its_hands():
+    """On a count of ten the opponent laid a two, though a five would have made fifteen: hands
+    with a five still in them are weighed down (by DECLINED), others not."""
+    unseen = [card for card in DECK if card.rank in (3, 5, 7, 8)]
+    arguments = dict(
+        seat=0,
+        hand=parse_cards("9H KD"),
+        unseen=unseen,
+        held_counts=(2, 2),
+        series=parse_cards("TH 2S"),
+        count=12,
+    )
+    plain = searched_deals(**arguments)
+    read = searched_deals(**arguments, declined_by_seat=[[], [((10,), 2)]])
+
+    def with_a_five(deals):
+        return sum(weight for hands, weight in deals if 5 in hands[1])
+
+    assert with_a_five(read) < with_a_five(plain) / 5
+    for hands, weight in read:
+        if 5 not in hands[1]:
+            assert weight > dict(plain)[hands]
+
+
+def test_the_opening_read_weighs_a_lead_by_how_far_it_is_from_the_best():
+    """A pone who led a five from A 4 5 K (the table's worst lead there: it gives the dealer a
+    fifteen) seldom holds A 4 K; one who holds only fives led its best card."""
+    prior = opening_choice_prior((5,), 5, faced=None, sharpness=3.0)
+    table = opening_values((1, 4, 5, 13), lead=None)
+    assert prior((1, 4, 13)) == pytest.approx(math.exp(3.0 * (table[5] - max(table.values()))))
+    assert prior((1, 4, 13)) < 0.5
+    assert prior((5, 5, 5)) == 1.0
+    reply = opening_choice_prior((13,), 13, faced=5, sharpness=3.0)
+    table = opening_values((2, 3, 10, 13), lead=5)
+    assert reply((2, 3, 10)) == pytest.approx(math.exp(3.0 * (table[13] - max(table.values()))))
