@@ -15,7 +15,8 @@
   what its plays showed: no card its goes rule out (:data:`READ_PASSES_AT_TWO`), seldom one that
   would have scored more than a card it laid (:data:`READ_DECLINED_AT_TWO`), and its first card
   read by the opening table (:data:`READ_OPENING_AT_TWO`); with the game's target in it (a card
-  that reaches the target is worth the game; one that lets the opponent reach it, its loss). Away from the end of a game (both players more than
+  that reaches the target is worth the game; one that lets the opponent reach it, its loss).
+  Away from the end of a game (both players more than
   :data:`~games.strategy.pegging_search.NEED_CAP` from the target) the first two cards of a hand,
   the pone's lead and the dealer's reply, are read from the table the same search made offline
   with more dealt hands (:mod:`games.strategy.opening_play`). When either player is within
@@ -174,7 +175,6 @@ READ_DECLINED_AT_TWO = 1
 """Whether the search weighs the opponent's possible hands by the points its plays left on the
 table (:func:`games.strategy.pegging_search.declined_prior`), as at three and four: +0.024
 ± 0.013 a hand head to head."""
-
 
 READ_OPENING_AT_TWO = 3.0
 """How sharply the search reads the opponent's first card by the opening table

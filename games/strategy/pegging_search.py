@@ -898,9 +898,9 @@ def play_values(
     table (:data:`games.strategy.keep_likelihood.ONE_THROW_CRIB_WEIGHTS`) and its cards played
     this hand, or None for a seat not weighed. ``passed``: by seat, the room each seat passed
     at in the play (:func:`games.engine.play.passed_rooms`); no seat is dealt a card its passes
-    rule out. ``declined_by_seat``: by seat, its plays this hand (the
-    ranks of the count each was laid on, the rank laid), or None; a hand that would have scored
-    more than a card laid is weighed :data:`DECLINED` for it (:func:`declined_prior`).
+    rule out. ``declined_by_seat``: by seat, its plays this hand (the ranks of the count each
+    was laid on, the rank laid), or None; a hand that would have scored more than a card laid
+    is weighed :data:`DECLINED` for it (:func:`declined_prior`).
     ``read_prior`` (two players): one more weight for the opponent's remaining ranks (the
     expert reads its first card by :func:`games.strategy.opening_play.opening_choice_prior`).
     ``samples``: how many hands are dealt when the others' hands are sampled (None: the
@@ -1006,11 +1006,11 @@ def searched_deals(
             for other, kept in enumerate(kept_by_seat)
         ]
     if read_prior is not None and seats == 2:
-        prior = _both(prior, read_prior)
+        prior = both_priors(prior, read_prior)
     if declined_by_seat is not None and seats == 2:
         plays = declined_by_seat[1 - seat]
         if plays:
-            prior = _both(prior, declined_prior(plays))
+            prior = both_priors(prior, declined_prior(plays))
     if declined_by_seat is not None and seats > 2:
         declined = [
             declined_prior(plays) if plays and other != seat else None
@@ -1018,7 +1018,7 @@ def searched_deals(
         ]
         if any(declined):
             seat_priors = [
-                _both(first, second)
+                both_priors(first, second)
                 for first, second in zip(seat_priors or [None] * seats, declined, strict=True)
             ]
     return opponent_deals(
@@ -1034,7 +1034,7 @@ def searched_deals(
     )
 
 
-def _both(first: Prior | None, second: Prior | None) -> Prior | None:
+def both_priors(first: Prior | None, second: Prior | None) -> Prior | None:
     """One seat's two weights as one (their product), or whichever there is."""
     if first is None or second is None:
         return first or second

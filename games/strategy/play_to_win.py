@@ -31,7 +31,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from games.engine.cards import Card
 from games.engine.scoring import rank_points, show_total
@@ -39,7 +39,8 @@ from games.strategy.pegging_search import (
     GO_POINT,
     MAX_COUNT,
     PIPS,
-    _both,
+    Prior,
+    both_priors,
     declined_prior,
     kept_prior,
     opponent_deals,
@@ -179,7 +180,7 @@ def chance_values(
     variant: str,
     passed: Mapping[int, int] | None = None,
     declined: Sequence[tuple[tuple[int, ...], int]] = (),
-    read_prior: Callable[[tuple[int, ...]], float] | None = None,
+    read_prior: Prior | None = None,
 ) -> dict[Card, float]:
     """Each card the seat may play now and its chance to win the game (two players).
 
@@ -198,11 +199,11 @@ def chance_values(
     one_series = variant == "five"
     own = tuple(sorted(card.rank for card in hand))
     seed_text = f"win{sorted(map(str, hand))}{list(map(str, series))}{count}{opponent_held}"
-    prior = kept_prior("dealer" if is_pone else "pone", opponent_played, variant=variant)
-    if declined:
-        prior = _both(prior, declined_prior(declined)) or prior
-    if read_prior is not None:
-        prior = _both(prior, read_prior) or prior
+    prior = both_priors(
+        kept_prior("dealer" if is_pone else "pone", opponent_played, variant=variant),
+        declined_prior(declined) if declined else None,
+    )
+    prior = both_priors(prior, read_prior)
     deals = opponent_deals(
         0,
         own,
