@@ -1,12 +1,15 @@
-"""Where one level's edge comes from at three and four players: single hands, duplicated.
+"""Where one level's edge comes from at two, three and four players: single hands, duplicated.
 
 A game to 121 is won or lost by a few points over many hands, so a win rate needs thousands
 of games to separate two close levels. This plays single hands instead (the first hand of a
 match, from 0 to 0, so no race to the end) on the same shuffles with the seats rotated as
 benchmarks/many_seat_strength.py rotates them, and reports the first level's net points a hand
-by source (hand, crib, play, heels): at three, its points less the mean of the other two
-seats'; in partnerships, its side's less the other side's. The net of a group is averaged over
-its rotations, and the 95% interval is taken over groups.
+by source (hand, crib, play, heels): at two, its points less the other's; at three, its
+points less the mean of the other two seats'; in partnerships, its side's less the other
+side's. The net of a group is averaged over its rotations, and the 95% interval is taken over
+groups. At two this screens a change to the two-player expert in minutes (4,000 groups, about
+a minute on one core) before whole games against the expert as it was (bot_strength.py
+``expert expert@COMMIT``) measure it.
 
 Each level is named ``THROW/PLAY`` to mix components (``expert/hard``: the expert's throw with
 hard's play), or one level name for both. ``oracle`` as the play is not a level but a ceiling:
@@ -20,6 +23,8 @@ partner's cards in sight; what it gains bounds what any reading of the partner c
     .venv/bin/python benchmarks/many_seat_hands.py expert/hard hard --players 4 --groups 500
     .venv/bin/python benchmarks/many_seat_hands.py expert/oracle expert --players 3 --groups 300
     .venv/bin/python benchmarks/many_seat_hands.py expert/partner expert --players 4 --groups 600
+    .venv/bin/python benchmarks/many_seat_hands.py expert expert --players 2 --groups 4000 \
+        --first-set games.bots.expert.READ_OPENING_AT_TWO=0
 """
 
 from __future__ import annotations
