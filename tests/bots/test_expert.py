@@ -88,16 +88,8 @@ def test_the_expert_s_search_never_deals_its_own_throw_to_the_opponent(bob, rng,
     )
     # Past the lead and the reply (read from the opening table), the expert searches.
     state, _ = play_in_turn(state, "TH 5D 4H")
-    searched: list[list] = []
-
-    def recording(**arguments):
-        searched.append(arguments["unseen"])
-        return real(**arguments)
-
-    real = expert_module.play_values
-    monkeypatch.setattr(expert_module, "play_values", recording)
-    expert_play(read_view(view(state, bob), bob), rng)
-    (unseen,) = searched
+    (arguments,) = searched_by_expert_play(state, bob, rng, monkeypatch)
+    unseen = arguments["unseen"]
     assert not set(parse_cards("5C 5H")) & set(unseen)
     assert set(parse_cards("2S 3S")) <= set(unseen)  # alice's throw: bob never saw it
     assert set(unseen) == {card for card in DECK if card not in seen_by(state, bob)}
@@ -182,16 +174,7 @@ def test_the_expert_reads_the_opponent_s_go_its_plays_and_its_lead(alice, bob, r
     )
     state, _ = play_in_turn(state, "TH 5D JC 2S")
     assert state.turn == bob  # alice could not play on 27
-    searched: list[dict] = []
-
-    def recording(**arguments):
-        searched.append(arguments)
-        return real(**arguments)
-
-    real = expert_module.play_values
-    monkeypatch.setattr(expert_module, "play_values", recording)
-    expert_play(read_view(view(state, bob), bob), rng)
-    (arguments,) = searched
+    (arguments,) = searched_by_expert_play(state, bob, rng, monkeypatch)
     assert arguments["passed"] == {alice: 4}
     assert arguments["declined_by_seat"][alice] == [((), 10), ((10, 5), 11)]
     lead_read = arguments["read_prior"]
@@ -207,3 +190,17 @@ def test_the_expert_reads_the_opponent_s_go_its_plays_and_its_lead(alice, bob, r
 
 def best_of(*ranks: int) -> float:
     return max(opening_values(ranks, lead=None).values())
+
+
+def searched_by_expert_play(state, seat, rng, monkeypatch) -> list[dict]:
+    """The arguments of every pegging search ``expert_play`` runs for ``seat`` in ``state``."""
+    searched: list[dict] = []
+    real = expert_module.play_values
+
+    def recording(**arguments):
+        searched.append(arguments)
+        return real(**arguments)
+
+    monkeypatch.setattr(expert_module, "play_values", recording)
+    expert_play(read_view(view(state, seat), seat), rng)
+    return searched
