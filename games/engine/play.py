@@ -100,6 +100,39 @@ def counts_laid_on(played: Sequence[tuple[int, Card]]) -> list[tuple[int, tuple[
     return laid
 
 
+def order_of_play(
+    laid: Sequence[Sequence[Card]], *, dealer: int, one_series: bool = False
+) -> list[tuple[int, Card]] | None:
+    """The order in which two seats laid ``laid`` (each seat's cards this hand, in its order),
+    by the rules of the play: the pone leads, turns alternate, a seat whose next card does not
+    fit has said go (it must lay a card that fits if it holds one), and when neither can lay
+    the count starts again, led by the seat after the last to lay. Each seat's sequence and
+    those rules leave only one order. None when the cards cannot have been laid so (the five-
+    card game's single count would have ended first). Two seats only."""
+    queues = [list(cards) for cards in laid]
+    turn, count, last = 1 - dealer, 0, None
+    order: list[tuple[int, Card]] = []
+    while queues[0] or queues[1]:
+        for seat in (turn, 1 - turn):
+            queue = queues[seat]
+            if queue and count + queue[0].value <= MAX_COUNT:
+                card = queue.pop(0)
+                order.append((seat, card))
+                count, last = count + card.value, seat
+                turn = 1 - seat
+                break
+        else:
+            if one_series or last is None:
+                return None
+            count, turn = 0, 1 - last
+            continue
+        if count == MAX_COUNT:
+            if one_series and (queues[0] or queues[1]):
+                return None
+            count = 0
+    return order
+
+
 def play_card(draft: Draft, seat: int, card: Card) -> None:
     """Lay ``card`` (already checked legal), score it (or ask for a claim) and move play on."""
     close_window(draft)

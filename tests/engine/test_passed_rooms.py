@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import MatchOptions, parse_cards
-from games.engine.play import MAX_COUNT, counts_laid_on, passed_rooms
+from games.engine import MatchOptions, parse_card, parse_cards
+from games.engine.play import MAX_COUNT, counts_laid_on, order_of_play, passed_rooms
 from tests.engine.random_play import random_match
 
 TABLES = [
@@ -83,3 +83,34 @@ def test_each_card_is_read_onto_the_count_it_was_laid_on(options):
             seen = laid
             checked += 1
     assert checked > 100
+
+
+@pytest.mark.parametrize("options", TABLES[:2], ids=lambda o: f"{o.players}-{o.variant}")
+def test_each_seats_plays_leave_one_order_and_it_is_the_engines(options):
+    """Two seats' cards in their own order, with who dealt, give back the engine's order of
+    play at every moment (what the learn board rebuilds from a position)."""
+    compared = 0
+    for seed in range(12):
+        for step in random_match(options, seed):
+            state = step.after
+            if state.phase != "play" or not state.played:
+                continue
+            laid = [[card for who, card in state.played if who == seat] for seat in (0, 1)]
+            order = order_of_play(laid, dealer=state.dealer, one_series=options.variant == "five")
+            assert order == list(state.played), seed
+            compared += 1
+    assert compared > 200
+
+
+def test_an_order_the_rules_cannot_give_is_none():
+    # Seat 1 (the pone) leads a king, seat 0 a queen (20), seat 1 a jack (30): neither can lay
+    # again, so a new count starts, led by seat 0. The five-card game has only the one count.
+    laid = [parse_cards("QH 5C"), parse_cards("KD JS 9S")]
+    assert order_of_play(laid, dealer=0, one_series=True) is None
+    assert order_of_play(laid, dealer=0) == [
+        (1, parse_card("KD")),
+        (0, parse_card("QH")),
+        (1, parse_card("JS")),
+        (0, parse_card("5C")),
+        (1, parse_card("9S")),
+    ]
