@@ -24,7 +24,7 @@ partner's cards in sight; what it gains bounds what any reading of the partner c
     .venv/bin/python benchmarks/many_seat_hands.py expert/oracle expert --players 3 --groups 300
     .venv/bin/python benchmarks/many_seat_hands.py expert/partner expert --players 4 --groups 600
     .venv/bin/python benchmarks/many_seat_hands.py expert expert --players 2 --groups 4000 \
-        --first-set games.bots.expert.READ_OPENING_AT_TWO=0
+        --first-set games.strategy.opponent_reading.READ_OPENING_AT_TWO=0
 """
 
 from __future__ import annotations

@@ -35,6 +35,7 @@ from games.bots.expert_many_seats import (
 )
 from games.engine import MatchOptions, new_match
 from games.engine.cards import DECK, Card
+from games.engine.play import counts_laid_on, order_of_play
 from games.engine.scoring import show_total
 from games.engine.seating import seats_from_left_of, side_of
 from games.engine.state import MatchState
@@ -269,15 +270,39 @@ class PlayPosition:
                     "bad_scores", f"Scores run from 0 to {target - 1} in a game to {target}."
                 )
 
+    def played_in_order(self) -> tuple[tuple[int, Card], ...]:
+        """The hand's cards in the order they were laid, by seat (0 this seat): the one order
+        the rules leave for the two sequences (:func:`games.engine.play.order_of_play`), so
+        that the opponent is read from its plays as the review reads it. A position the rules
+        cannot have reached that way (one set up by hand) keeps the earlier cards before the
+        pile, this seat's first."""
+        dealer = 0 if self.is_dealer else 1
+        order = order_of_play(
+            (self.mine, self.theirs), dealer=dealer, one_series=self.variant == "five"
+        )
+        if order is not None and self._ends_with_pile(order):
+            return tuple(order)
+        earlier = [card for card in (*self.mine, *self.theirs) if card not in self.pile]
+        owner = {**{card: 0 for card in self.mine}, **{card: 1 for card in self.theirs}}
+        return tuple((owner[card], card) for card in (*earlier, *self.pile))
+
+    def _ends_with_pile(self, order: list[tuple[int, Card]]) -> bool:
+        """Whether ``order`` leaves the pile as its current count."""
+        if not self.pile:
+            return True
+        tail = order[-len(self.pile) :]
+        if [card for _, card in tail] != list(self.pile):
+            return False
+        return not counts_laid_on(order)[len(order) - len(self.pile)][1]
+
     def state(self) -> MatchState:
         """An engine state with this position for seat 0: the opponent's cards are stand-ins from
         the cards seat 0 has not seen, which the grading never reads (only how many)."""
         assert self.starter is not None
         seen = {*self.hand, *self.mine, *self.theirs, *self.thrown, self.starter}
         stand_ins = tuple(card for card in DECK if card not in seen)[: self.opponent_holds]
-        earlier = [card for card in (*self.mine, *self.theirs) if card not in self.pile]
         owner = {**{card: 0 for card in self.mine}, **{card: 1 for card in self.theirs}}
-        played = tuple((owner[card], card) for card in (*earlier, *self.pile))
+        played = self.played_in_order()
         base = new_match(MatchOptions(variant=self.variant, match_target=1))
         scores = self.scores or (0, 0)
         return replace(
@@ -314,8 +339,8 @@ class PlayValues:
 
 def play_card_values(position: PlayPosition, *, lines: bool = False) -> PlayValues:
     """Each card you may lay now, valued exactly as the review grades a play (the expert's own
-    evaluation: the opening table for a lead and its reply, the exact search or its one-reply
-    model, the chance to win near the end). Empty values when no card fits (you say go).
+    evaluation: the opening table for a lead and its reply, the exact search, the chance to win
+    near the end, the opponent read from its plays). Empty values when no card fits (you say go).
 
     ``lines``: also the line the search expects after each card, read from the hands the search
     weighs (never the opponent's real cards, which the position does not hold)."""

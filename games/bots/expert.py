@@ -12,9 +12,9 @@
 - The play: :func:`games.strategy.pegging_search.play_values`, an exact search of the rest of the
   play averaged over every hand the opponent may hold, each weighed by how likely the opponent
   was to keep it with the cards it has played (:mod:`games.strategy.keep_likelihood`) and by
-  what its plays showed: no card its goes rule out (:data:`READ_PASSES_AT_TWO`), seldom one that
-  would have scored more than a card it laid (:data:`READ_DECLINED_AT_TWO`), and its first card
-  read by the opening table (:data:`READ_OPENING_AT_TWO`); with the game's target in it (a card
+  what its plays showed (:mod:`games.strategy.opponent_reading`: no card its goes rule out,
+  seldom one that would have scored more than a card it laid, and its first card read by the
+  opening table), as the review's grades read it; with the game's target in it (a card
   that reaches the target is worth the game; one that lets the opponent reach it, its loss).
   Away from the end of a game (both players more than
   :data:`~games.strategy.pegging_search.NEED_CAP` from the target) the first two cards of a hand,
@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from games.bots.base import RandomSource, SeatView, StrategyBot
 from games.bots.claims import claim_for, muggins_for
-from games.bots.expert_many_seats import declined_by_seat, expert_many_play
+from games.bots.expert_many_seats import expert_many_play
 from games.bots.hard import (
     COUNT_OUT_REACH,
     RACE_REACH,
@@ -46,12 +46,12 @@ from games.bots.hard import (
     most_likely_to_win_the_race,
 )
 from games.engine.cards import DECK, Card
-from games.engine.play import passed_rooms
 from games.engine.scoring import show_total
 from games.strategy.analysis import DiscardAnalysis, analyze_discard
 from games.strategy.keep_pegging import keep_pegging
-from games.strategy.opening_play import opening_choice_prior, opening_position_values
-from games.strategy.pegging_search import NEED_CAP, Prior, play_values
+from games.strategy.opening_play import opening_position_values
+from games.strategy.opponent_reading import Reading, read_at_two
+from games.strategy.pegging_search import NEED_CAP, play_values
 from games.strategy.play_to_win import REACH as WIN_REACH
 from games.strategy.play_to_win import chance_values
 from games.strategy.win_probability import win_probability
@@ -166,63 +166,11 @@ def expert_play(seen: SeatView, rng: RandomSource) -> Card:
     return max(candidates, key=lambda card: (values[card.rank], -card.value, -card.rank, card))
 
 
-READ_PASSES_AT_TWO = 1
-"""Whether the search deals the opponent no card its goes in the play rule out
-(:func:`games.engine.play.passed_rooms`), as the many-seat expert does: head to head against
-the expert without it, +0.007 ± 0.005 points a hand (4,000 single hands, docs/performance.md)."""
-
-READ_DECLINED_AT_TWO = 1
-"""Whether the search weighs the opponent's possible hands by the points its plays left on the
-table (:func:`games.strategy.pegging_search.declined_prior`), as at three and four: +0.024
-± 0.013 a hand head to head."""
-
-READ_OPENING_AT_TWO = 3.0
-"""How sharply the search reads the opponent's first card by the opening table
-(:func:`games.strategy.opening_play.opening_choice_prior`; 0: not read): a lead a point worse
-than the best weighs its hand by e^-3. Head to head, +0.026 ± 0.013 a hand at 1, +0.037 ± 0.017
-at 3, +0.036 ± 0.020 at 10; against hard at 3, +0.014 ± 0.018 (not a model of the expert
-alone)."""
-
-
-def opening_read(seen: SeatView) -> Prior | None:
-    """The opponent's lead (or reply to this seat's lead) read by the opening table."""
-    if not READ_OPENING_AT_TWO or not seen.played:
-        return None
-    played = [card for _, card in seen.played]
-    if seen.is_dealer:
-        chose, faced = played[0].rank, None
-    elif len(played) > 1:
-        chose, faced = played[1].rank, played[0].rank
-    else:
-        return None
-    return opening_choice_prior(
-        tuple(card.rank for card in seen.opponent_played),
-        chose,
-        faced=faced,
-        sharpness=READ_OPENING_AT_TWO,
-        variant=seen.variant,
-    )
-
-
-def opponent_passed(seen: SeatView) -> dict[int, int]:
-    """The room the opponent passed at this hand, if it has said go (by seat)."""
-    if not READ_PASSES_AT_TWO:
-        return {}
-    rooms = passed_rooms(seen.played, seen.seats, count=seen.count, turn=seen.seat)
-    return {seat: room for seat, room in rooms.items() if seat == seen.opponent}
-
-
-def opponent_declined(seen: SeatView) -> list[tuple[tuple[int, ...], int]]:
-    """The opponent's plays this hand, for :func:`games.strategy.pegging_search.declined_prior`."""
-    if not READ_DECLINED_AT_TWO:
-        return []
-    return declined_by_seat(seen)[seen.opponent]
-
-
 def chances_to_win(seen: SeatView, needs: list[int]) -> dict[Card, float]:
     """Near the end: each card's chance to win the game (:mod:`games.strategy.play_to_win`)."""
     assert seen.starter is not None, "the chance to win is worked out in the play, after the cut"
     seen_cards = seen.seen_cards()
+    reading = reading_of(seen)
     return chance_values(
         hand=seen.held,
         kept=seen.kept,
@@ -235,19 +183,20 @@ def chances_to_win(seen: SeatView, needs: list[int]) -> dict[Card, float]:
         is_pone=not seen.is_dealer,
         starter=seen.starter,
         variant=seen.variant,
-        passed=dict.fromkeys((1,), opponent_passed(seen).get(seen.opponent, 0)),
-        declined=opponent_declined(seen),
-        read_prior=opening_read(seen),
+        passed={1: reading.passed.get(seen.opponent, 0)},
+        declined=reading.declined,
+        read_prior=reading.first_card,
     )
 
 
 def searched_play_values(seen: SeatView, needs: list[int]) -> dict[int, float]:
     """:func:`games.strategy.pegging_search.play_values` for this seat, by rank, the opponent's
-    possible hands weighed by how likely it was to keep them."""
+    possible hands weighed by how likely it was to keep them and by what its plays showed."""
     seen_cards = seen.seen_cards()
     held_counts = [0, 0]
     held_counts[seen.seat] = len(seen.held)
     held_counts[seen.opponent] = seen.opponent_held
+    reading = reading_of(seen)
     values = play_values(
         seat=seen.seat,
         hand=seen.held,
@@ -258,13 +207,22 @@ def searched_play_values(seen: SeatView, needs: list[int]) -> dict[int, float]:
         needs=needs,
         one_series=seen.variant == "five",
         opponent_kept=("pone" if seen.is_dealer else "dealer", seen.opponent_played),
-        passed=opponent_passed(seen),
-        declined_by_seat=[
-            opponent_declined(seen) if seat == seen.opponent else [] for seat in seen.seats
-        ],
-        read_prior=opening_read(seen),
+        passed=reading.passed,
+        declined_by_seat=[reading.declined if seat == seen.opponent else [] for seat in seen.seats],
+        read_prior=reading.first_card,
     )
     return {card.rank: value for card, value in values.items()}
+
+
+def reading_of(seen: SeatView) -> Reading:
+    """What the opponent's plays this hand showed (:mod:`games.strategy.opponent_reading`)."""
+    return read_at_two(
+        seen.played,
+        seat=seen.seat,
+        is_dealer=seen.is_dealer,
+        count=seen.count,
+        variant=seen.variant,
+    )
 
 
 def expert_bot() -> StrategyBot:

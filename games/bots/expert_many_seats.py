@@ -41,10 +41,11 @@ from __future__ import annotations
 
 from games.bots.base import RandomSource, SeatView
 from games.engine.cards import DECK, Card
-from games.engine.play import counts_laid_on, passed_rooms
+from games.engine.play import passed_rooms
 from games.engine.seating import seats_from_left_of, side_of
 from games.strategy.keep_pegging_many import kept_play_points
 from games.strategy.one_card_throw import analyze_throw
+from games.strategy.opponent_reading import Plays, plays_by_seat
 from games.strategy.pegging_search import (
     GAME_POINT,
     Valuation3,
@@ -134,12 +135,9 @@ on the table (:func:`games.strategy.pegging_search.declined_prior`): a player wh
 card scoring less than another card would have, seldom held that card."""
 
 
-def declined_by_seat(seen: SeatView) -> list[list[tuple[tuple[int, ...], int]]]:
+def declined_by_seat(seen: SeatView) -> list[Plays]:
     """By seat: its plays this hand, each the ranks of the count it was laid on and its rank."""
-    plays: list[list[tuple[tuple[int, ...], int]]] = [[] for _ in seen.seats]
-    for who, before, card in counts_laid_on(seen.played):
-        plays[who].append((tuple(c.rank for c in before), card.rank))
-    return plays
+    return plays_by_seat(seen.played, len(seen.seats))
 
 
 def kept_by_seat(seen: SeatView) -> list[tuple[str, tuple[Card, ...]]] | None:

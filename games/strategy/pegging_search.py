@@ -50,6 +50,7 @@ from typing import TYPE_CHECKING
 
 from games.engine.cards import DECK, Card
 from games.strategy.keep_likelihood import ONE_THROW, weight_of_ranks
+from games.strategy.opponent_reading import read_at_two
 
 if TYPE_CHECKING:
     from games.engine.state import MatchState
@@ -60,8 +61,11 @@ GO_POINT = 1
 GAME_POINT = 100
 """What reaching the target is worth to a side, in points: more than any play can peg."""
 
-EXACT_LIMIT = 400
-"""Enumerate the opponent's hands by rank when there are at most this many rank multisets."""
+EXACT_LIMIT = 500
+"""Enumerate the opponent's hands by rank when there are at most this many rank multisets:
+every hand of three cards or fewer (at most C(15, 3) = 455 multisets of 13 ranks), so only a
+four-card hand is sampled. At 400 a few three-card hands were sampled; enumerating them gained
+the expert +0.018 ± 0.010 points a hand head to head (4,000 single hands, docs/performance.md)."""
 
 SAMPLES = 120
 """Otherwise, average over this many hands dealt at random (a seeded generator)..."""
@@ -1088,8 +1092,10 @@ def play_values_from_state(
     Reads only what ``seat`` may know: its own cards and throw, the starter, the table, how
     many cards each other seat holds, the scores. ``to_win`` also counts reaching the game's
     target (:data:`GAME_POINT`). With two players the opponent's possible hands are weighed by
-    the opponent model (``opponent_kept``: its role and its cards played this hand), as the
-    expert weighs them. Returns {} when ``seat`` has no card that fits.
+    the opponent model (``opponent_kept``: its role and its cards played this hand) and read
+    from its plays (:mod:`games.strategy.opponent_reading`), exactly as the expert weighs and
+    reads them, so a grade or an explanation by these values agrees with the computer's play.
+    Returns {} when ``seat`` has no card that fits.
     """
     options = state.options
     held_counts = tuple(len(held) for held in state.held)
@@ -1098,11 +1104,22 @@ def play_values_from_state(
     if to_win:
         needs = tuple(options.game_target - score for score in state.scores)
     opponent_kept = None
+    reading = None
+    declined: list[Sequence[tuple[tuple[int, ...], int]]] | None = None
     if len(state.seats) == 2:
-        # Weigh the opponent's possible hands by how likely it was to keep them, as the expert does.
+        # Read the opponent as the expert reads it: how likely it was to keep each hand, and
+        # what its plays this hand showed.
         opponent = next(other for other in state.seats if other != seat)
         role = "dealer" if opponent == state.dealer else "pone"
         opponent_kept = (role, tuple(card for who, card in state.played if who == opponent))
+        reading = read_at_two(
+            state.played,
+            seat=seat,
+            is_dealer=seat == state.dealer,
+            count=state.count,
+            variant=options.variant,
+        )
+        declined = [reading.declined if other == opponent else [] for other in state.seats]
     return play_values(
         seat=seat,
         hand=state.held[seat],
@@ -1114,6 +1131,9 @@ def play_values_from_state(
         one_series=options.variant == "five",
         partnerships=len(state.seats) == 4,
         opponent_kept=opponent_kept,
+        passed=reading.passed if reading else None,
+        declined_by_seat=declined,
+        read_prior=reading.first_card if reading else None,
     )
 
 

@@ -89,7 +89,7 @@ def test_an_analysis_stored_by_an_older_version_is_recomputed_as_the_current_one
 
     match = finished_match(alice, bob, seed=8, variant="six")
     current = MatchAnalysis.objects.get(match=match).data
-    assert FORMAT_VERSION == 3 and current["version"] == FORMAT_VERSION
+    assert FORMAT_VERSION == 4 and current["version"] == FORMAT_VERSION
     # As stored before plays were graded with the expert's evaluation (format version 1).
     MatchAnalysis.objects.filter(match=match).update(version=1, data={"version": 1})
     client.force_login(alice)

@@ -130,8 +130,10 @@ def test_chances_equal_a_weighted_brute_force(seed):
 
 def test_the_counts_decide_unless_the_dealer_pegs_out_first():
     # The pone's hand (5 4 6 T, K cut) counts 9: needing 8 it wins at its count, unless the
-    # dealer pegs out first. Needing 2 with three cards to the pone's one, the dealer always
-    # does (a go and the last card); needing 40 it never can.
+    # dealer pegs out first. Needing 1 with three cards to the pone's one, the dealer always
+    # does (the last card at the latest); needing 40 it never can. Needing 2 it nearly always
+    # does, but not holding 2 6 7 or 3 6 7 against the pone's four (every hand of three is
+    # searched): those peg only the last card.
     position = dict(
         hand=parse_cards("5H 4S"),
         kept=parse_cards("5H 4S 6D TD"),
@@ -146,8 +148,10 @@ def test_the_counts_decide_unless_the_dealer_pegs_out_first():
     )
     certain = chance_values(**position, needs=(8, 40))
     assert list(certain.values()) == pytest.approx([1.0, 1.0])
-    hopeless = chance_values(**position, needs=(8, 2))
+    hopeless = chance_values(**position, needs=(8, 1))
     assert list(hopeless.values()) == pytest.approx([0.0, 0.0])
+    nearly = chance_values(**position, needs=(8, 2))
+    assert nearly[parse_cards("5H")[0]] == 0.0 < nearly[parse_cards("4S")[0]] < 0.05
     # Needing 10 against a dealer needing 14, the pone must peg 1 more than its count and the
     # dealer may count out: the chance is in between.
     middle = chance_values(**position, needs=(10, 14))

@@ -31,11 +31,12 @@ from games.strategy.review.grading import THRESHOLDS, accuracy, label_for
 from games.strategy.review.luck import PARTS, SeatHand, hand_luck
 from games.strategy.review.pegging import graded_play_values, has_real_choice
 
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4
 """2: plays graded with the expert's evaluation (the opening table, the opponent model, the
 chance to win near the end). 3: pegging luck measured against the seat's own best choices, not
-the role's average (skill is not luck). Stored analyses of an older version are recomputed
-(review app)."""
+the role's average (skill is not luck). 4: the opponent read from its plays as the expert reads
+it, and every later play searched (no one-reply model). Stored analyses of an older version
+are recomputed (review app)."""
 DIGITS = 2
 """Values are rounded to hundredths in the output; grades are computed before rounding."""
 CHANCE_DIGITS = 4

@@ -90,7 +90,6 @@ const DEPTH_TEXT = {
   win: "Graded by the chance to win the game, the rest of the play searched",
   table: "Graded from the table of leads and replies searched offline",
   play: "Graded by an exact search of the rest of the play",
-  reply: "Graded one reply deep",
 };
 
 /** One graded play: "alice played 7♣ (best 8♦): Mistake, 1.5 points lost". */

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import Discard, MatchOptions, Play, Shuffle, parse_card, parse_cards, replay
+from games.bots.base import read_view
+from games.bots.expert import chances_to_win as expert_chances_to_win
+from games.engine import Discard, MatchOptions, Play, Shuffle, parse_card, parse_cards, replay, view
 from games.engine.cards import DECK
 from games.engine.scoring import show_total
 from games.strategy.analysis import analyze_discard
@@ -23,7 +25,7 @@ from games.strategy.review.endgame import (
     win_label,
 )
 from games.strategy.review.match_review import _MatchWalk
-from games.strategy.review.pegging import GAME_POINT, card_value, graded_play_values
+from games.strategy.review.pegging import graded_play_values
 from games.strategy.win_probability import win_probability
 from tests.engine.builders import cut_deck, deal_deck, with_scores
 from tests.strategy.review.matches import bot_match
@@ -59,15 +61,6 @@ def test_win_labels_use_percentage_points_of_the_chance_to_win():
         "mistake",
         "blunder",
     ]
-
-
-def test_a_card_that_pegs_out_is_worth_the_game_in_the_one_reply_model():
-    unseen_by_rank = [0] + [3] * 13
-    # Count 10 on a ten: a five makes fifteen for 2, which is all the seat needs.
-    five = card_value(5, [13], (10,), 10, unseen_by_rank, 39, 3, needs=(2, 30))
-    king = card_value(13, [5], (10,), 10, unseen_by_rank, 39, 3, needs=(2, 30))
-    assert five >= GAME_POINT > king
-    assert card_value(5, [13], (10,), 10, unseen_by_rank, 39, 3) < GAME_POINT
 
 
 @pytest.fixture(scope="module")
@@ -141,13 +134,16 @@ def test_a_near_end_plays_values_are_the_experts_chances_to_win():
     state, _ = replay(options, actions)
     state = with_scores(state, 118, 119)
     values, depth = graded_play_values(state, 1, to_win=True)
+    seen = read_view(view(state, 1), 1)
+    assert depth == "win" and values == expert_chances_to_win(seen, needs=[3, 2])
+    assert values[parse_card("KS")] == 1.0 > values[parse_card("AH")]
+    # The chances read the opponent's lead, as the expert does: unread, they differ.
     dealt = parse_cards("KS 7C 3D AH JC TC")
-    seen = {*dealt, parse_card("9H"), parse_card("KD")}
-    expected = chance_values(
+    unread = chance_values(
         hand=parse_cards("KS 7C 3D AH"),
         kept=parse_cards("KS 7C 3D AH"),
         opponent_played=parse_cards("KD"),
-        unseen=[card for card in DECK if card not in seen],
+        unseen=[card for card in DECK if card not in {*dealt, parse_card("9H"), parse_card("KD")}],
         opponent_held=3,
         series=parse_cards("KD"),
         count=10,
@@ -156,8 +152,7 @@ def test_a_near_end_plays_values_are_the_experts_chances_to_win():
         starter=parse_card("9H"),
         variant="six",
     )
-    assert depth == "win" and values == expected
-    assert values[parse_card("KS")] == 1.0 > values[parse_card("AH")]
+    assert unread.keys() == values.keys() and unread != values
 
 
 def test_missing_a_peg_out_near_the_end_is_a_blunder_in_percentage_points():

@@ -44,7 +44,7 @@ def test_every_hand_of_the_match_is_reviewed_in_order(hard_match):
     assert [hand["dealer"] for hand in review["hands"]] == [e.data["dealer"] for e in hands]
     assert review["hands"][-1]["scores_after"] == list(state.scores)
     assert review["score_line"]["0"][-1] == state.scores[0]
-    assert review["version"] == 3 and review["seats"] == 2
+    assert review["version"] == 4 and review["seats"] == 2
     assert review["thresholds"] == {"inaccuracy": 0.5, "mistake": 1.5, "blunder": 3.0}
     assert review["win_thresholds"] == {"inaccuracy": 2.0, "mistake": 5.0, "blunder": 10.0}
 

@@ -1,13 +1,14 @@
 """The review's pegging values: the expert's evaluation (the opening table, the search with the
-opponent model) and the one-reply model against a brute force over opponent hands."""
+opponent model and the reading of its plays), equal to what the expert computes."""
 
 from __future__ import annotations
 
 import random
-from itertools import combinations
 
 import pytest
 
+from games.bots.base import read_view
+from games.bots.expert import searched_play_values
 from games.engine import (
     MatchOptions,
     Play,
@@ -15,72 +16,20 @@ from games.engine import (
     new_match,
     parse_card,
     parse_cards,
+    view,
 )
 from games.engine.cards import DECK
 from games.engine.play import MAX_COUNT
 from games.engine.scoring import score_play
 from games.strategy import pegging_search
 from games.strategy.opening_play import opening_values
-from games.strategy.pegging_search import play_values_from_state, seen_by
-from games.strategy.review.pegging import (
-    GO_POINT,
-    graded_play_values,
-    has_real_choice,
-    play_points,
-    play_values,
-    unseen_cards,
-)
+from games.strategy.opponent_reading import read_at_two
+from games.strategy.pegging_search import NEED_CAP, play_points, play_values_from_state, seen_by
+from games.strategy.review.pegging import graded_play_values, has_real_choice
 from tests.engine.builders import play_in_turn, ready_to_play
 from tests.strategy.review.matches import bot_match
 
 SIX = MatchOptions(match_target=1)
-
-
-def pile_points(pile):
-    return play_points([card.rank for card in pile], sum(card.value for card in pile))
-
-
-def best_answer(pile, rest):
-    """The player's best immediate points with one of ``rest`` on ``pile``, None if none fits."""
-    count = sum(card.value for card in pile)
-    options = [pile_points([*pile, mine]) for mine in rest if count + mine.value <= MAX_COUNT]
-    return max(options) if options else None
-
-
-def brute_force_one_reply(state, seat):
-    """The one-reply value of each playable card, by enumerating every opponent card hand.
-
-    Points come from ``play_points``, held equal to ``score_play`` below, for speed."""
-    opponent = 1 - seat
-    hidden = unseen_cards(state, seat)
-    holding = 0 if state.said_go[opponent] else len(state.held[opponent])
-    held = state.held[seat]
-    series = [card for _, card in state.series]
-    hands = list(combinations(hidden, holding))
-    values = {}
-    for card in held:
-        count = state.count + card.value
-        if count > MAX_COUNT:
-            continue
-        pile = [*series, card]
-        rest = [other for other in held if other != card]
-        total = 0.0
-        for hand in hands:
-            if count == MAX_COUNT:
-                continue
-            replies = [reply for reply in hand if count + reply.value <= MAX_COUNT]
-            if not replies:
-                total -= (best_answer(pile, rest) or 0) + GO_POINT
-                continue
-            nets = []
-            for reply in replies:
-                answer = best_answer([*pile, reply], rest)
-                if answer is None:
-                    answer = 0 if count + reply.value == MAX_COUNT else -GO_POINT
-                nets.append(pile_points([*pile, reply]) - answer)
-            total += max(nets)
-        values[card] = pile_points(pile) - total / len(hands)
-    return values
 
 
 def choice_positions(options, seed, limit, most_opponent_cards=4):
@@ -103,18 +52,6 @@ def choice_positions(options, seed, limit, most_opponent_cards=4):
 
 
 @pytest.mark.parametrize("variant", ["six", "five"])
-def test_one_reply_values_equal_a_brute_force_over_every_opponent_hand(variant):
-    positions = choice_positions(MatchOptions(variant=variant, match_target=1), 11, 10, 2)
-    assert positions
-    for state, seat in positions:
-        exact = brute_force_one_reply(state, seat)
-        values = play_values(state, seat)
-        assert values.keys() == exact.keys()
-        for card, value in values.items():
-            assert value == pytest.approx(exact[card], abs=1e-9)
-
-
-@pytest.mark.parametrize("variant", ["six", "five"])
 def test_graded_values_are_the_experts_evaluation_and_say_how(variant):
     depths = set()
     options = MatchOptions(variant=variant, match_target=1)
@@ -131,16 +68,23 @@ def test_graded_values_are_the_experts_evaluation_and_say_how(variant):
                 assert not state.played
                 table = opening_values(kept, lead=None, variant=variant)
             assert values == {card: table[card.rank] for card in state.held[seat]}
-        elif depth == "play":
-            assert values == play_values_from_state(state, seat)
         else:
-            assert depth == "reply" and len(state.played) >= 2
-            assert values == play_values(state, seat)
-    assert depths == ({"table", "play", "reply"} if variant == "six" else {"table", "play"})
+            assert depth == "play" and values == play_values_from_state(state, seat)
+            assert values == expert_values(state, seat)
+    assert depths == {"table", "play"}
 
 
-def test_the_full_search_weighs_the_opponents_hands_as_the_expert_does():
-    # Bob (the dealer) to reply after alice's 4H and his 3D and her 5S: her last card is a guess.
+def expert_values(state, seat):
+    """What the expert's play search gives each card ``seat`` holds, from its view, for points
+    alone (as the review grades away from the end; near it both go by the chance to win)."""
+    seen = read_view(view(state, seat), seat)
+    by_rank = searched_play_values(seen, needs=[NEED_CAP + 1, NEED_CAP + 1])
+    return {card: by_rank[card.rank] for card in seen.playable}
+
+
+def test_the_search_weighs_and_reads_the_opponent_as_the_expert_does():
+    # Bob (the dealer) to play after alice's 4H, his 3D and her 5S: her two cards are a guess
+    # that her throw, her lead and the points her plays took or left narrow.
     state, _ = ready_to_play(SIX, dealer=1, pone_keeps="5S 4H 9C KD", dealer_keeps="AH 2H 3D 4S")
     state, _ = play_in_turn(state, "4H 3D 5S")
     bob = 1
@@ -155,8 +99,16 @@ def test_the_full_search_weighs_the_opponents_hands_as_the_expert_does():
         "count": 12,
     }
     modelled = pegging_search.play_values(**search, opponent_kept=("pone", parse_cards("4H 5S")))
-    assert values == modelled
-    assert values != pegging_search.play_values(**search)
+    reading = read_at_two(state.played, seat=bob, is_dealer=True, count=12, variant="six")
+    assert reading.declined == [((), 4), ((4, 3), 5)] and reading.first_card is not None
+    read = pegging_search.play_values(
+        **search,
+        opponent_kept=("pone", parse_cards("4H 5S")),
+        declined_by_seat=[reading.declined, []],
+        read_prior=reading.first_card,
+    )
+    assert values == read != modelled
+    assert values == expert_values(state, bob)
     graded, depth = graded_play_values(state, bob)
     assert depth == "play" and graded == values
 
