@@ -33,13 +33,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from games.engine.cards import DECK, Card
+from games.strategy.opponent_reading import Reading, read_at_two
 from games.strategy.pegging_search import (
     GO_POINT,
     MAX_COUNT,
     NEED_CAP,
     PIPS,
+    both_priors,
     can_play,
     deal_generator,
+    declined_prior,
     kept_prior,
     net2_after,
     opponent_deals,
@@ -105,12 +108,15 @@ def expected_lines(
     one_series: bool = False,
     opponent_kept: tuple[str, Sequence[Card]] | None = None,
     they_said_go: bool = False,
+    reading: Reading | None = None,
 ) -> dict[int, tuple[LineStep, ...]]:
     """For each rank you may lay now, the line the search expects after it, the card first.
 
     The arguments are :func:`games.strategy.pegging_search.play_values`'s for two players (you
     are seat 0, holding ``hand``; the opponent holds ``opponent_holds`` cards). ``they_said_go``:
     the opponent has said go on this count, so only the hands with no card that fits are read.
+    ``reading``: what the opponent's plays showed (:mod:`games.strategy.opponent_reading`),
+    weighing and ruling out its hands as the search's values do.
     """
     own = tuple(sorted(card.rank for card in hand))
     if not any(PIPS[rank] + count <= MAX_COUNT for rank in own):
@@ -120,10 +126,18 @@ def expected_lines(
     prior = None
     if opponent_kept is not None:
         prior = kept_prior(*opponent_kept, variant="five" if one_series else "six")
+    passed: dict[int, int] = {}
+    if reading is not None:
+        prior = both_priors(prior, reading.first_card)
+        if reading.declined:
+            prior = both_priors(prior, declined_prior(reading.declined))
+        room = max(reading.passed.values(), default=0)
+        if room:
+            passed[THEY] = room
     deals: list[Deal] = [
         (hands[THEY], weight)
         for hands, weight in opponent_deals(
-            YOU, own, sorted(unseen), held_counts, rng, prior, samples=LINE_SAMPLES
+            YOU, own, sorted(unseen), held_counts, rng, prior, samples=LINE_SAMPLES, passed=passed
         )
     ]
     if they_said_go:
@@ -145,7 +159,8 @@ def expected_lines_from_state(
 ) -> dict[Card, tuple[LineStep, ...]]:
     """:func:`expected_lines` for ``seat`` of a two-player engine state in the play, read as
     :func:`games.strategy.pegging_search.play_values_from_state` reads it (only what the seat
-    may know; the opponent weighed by how likely it was to keep each hand), by card."""
+    may know; the opponent weighed by how likely it was to keep each hand and read from its
+    plays), by card."""
     opponent = 1 - seat
     seen = seen_by(state, seat)
     needs: tuple[int | None, int | None] | None = None
@@ -163,6 +178,13 @@ def expected_lines_from_state(
         one_series=state.options.variant == "five",
         opponent_kept=(role, tuple(card for who, card in state.played if who == opponent)),
         they_said_go=state.said_go[opponent],
+        reading=read_at_two(
+            state.played,
+            seat=seat,
+            is_dealer=seat == state.dealer,
+            count=state.count,
+            variant=state.options.variant,
+        ),
     )
     return {card: lines[card.rank] for card in state.held[seat] if card.rank in lines}
 

@@ -9,6 +9,7 @@ import pytest
 
 from games.engine.cards import Card, parse_card, parse_cards
 from games.strategy.expected_line import MOST_STEPS, THEY, YOU, LineStep, expected_lines
+from games.strategy.opponent_reading import Reading
 from games.strategy.pegging_search import all_opponent_hands, brute_force_values
 from tests.strategy.test_pegging_search import small_positions
 
@@ -153,6 +154,22 @@ def test_when_they_have_said_go_only_the_hands_with_nothing_that_fits_are_read()
     said = expected_lines(**common, they_said_go=True)
     assert said[3][1].is_go and said[3][1].share == 1.0
     assert expected_lines(**common)[3][1].rank is not None
+
+
+def test_the_line_reads_the_opponent_as_the_values_do():
+    # They said go earlier this hand with room for a five: they hold no card worth five or
+    # less, so of the unseen cards only the king and queen are theirs, whatever they reply.
+    common = {
+        "hand": parse_cards("3C 2H"),
+        "unseen": parse_cards("KS QD 4D 5H AS"),
+        "opponent_holds": 2,
+        "series": (),
+        "count": 0,
+    }
+    read = expected_lines(**common, reading=Reading(passed={1: 5}, declined=[], first_card=None))
+    assert read[3][1].rank in (12, 13) and read[3][1].share == 1.0
+    unread = expected_lines(**common)
+    assert unread[3][1].share < 1.0 or unread[3][1].rank not in (12, 13)
 
 
 def test_reaching_the_target_ends_the_line_with_the_game():
