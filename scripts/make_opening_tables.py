@@ -28,6 +28,11 @@
    each searched to the end: about 60 and 140 ms), and outside the end of a game they depend
    only on the kept ranks, the lead and the opponent model, so the table answers them at once
    with more hands behind each value than the table's thinking time allows.
+   The reply reads the lead as the expert reads it in the play (``--read-lead``, the sharpness
+   of :func:`games.strategy.opening_play.opening_choice_prior`, default 3): a pone hand with
+   which the lead was ``d`` points worse than the lead table's best weighs ``e^(-3d)`` more
+   (pone hands drawn :data:`RESAMPLED` times over, then drawn again by weight and searched).
+   The reply reads the lead table, so the leads (unchanged by the reading) come first.
 
 Seeded, so a rerun with the same options writes the same files.
 """
@@ -53,11 +58,15 @@ from games.strategy import keep_likelihood  # noqa: E402
 from games.strategy.analysis import analyze_discard  # noqa: E402
 from games.strategy.keep_likelihood import ONE_THROW, ONE_THROW_CRIB_WEIGHTS, rank_key  # noqa: E402
 from games.strategy.one_card_throw import analyze_throw  # noqa: E402
+from games.strategy.opening_play import opening_choice_prior  # noqa: E402
 from games.strategy.pegging_search import rank_values  # noqa: E402
 
 DATA = ROOT / "games" / "strategy" / "data"
+OPENING_FILE = DATA / "opening_play.json"
 VARIANTS = {"six": 6, "five": 5}
 PRIOR = 4.0
+RESAMPLED = 8
+"""Pone hands drawn for each one searched when the reply reads the lead (``--read-lead``)."""
 """Pseudo-deals of a uniform draw added to each multiset's count (shrinks rare ones to 1)."""
 
 ONE_THROW_CHUNK = 500
@@ -173,9 +182,11 @@ def likelihood_tables(deals_by_variant: dict[str, int], workers: int, seed: int)
     return out
 
 
-def _opening_job(job: tuple[str, tuple[int, ...], int, int]) -> tuple[str, dict[str, list[int]]]:
+def _opening_job(
+    job: tuple[str, tuple[int, ...], int, int, float],
+) -> tuple[str, dict[str, list[int]]]:
     """Lead and reply values for one kept multiset (``ranks``) of ``variant``."""
-    variant, ranks, samples, seed = job
+    variant, ranks, samples, seed, read_lead = job
     rng = random.Random(f"{seed}-{variant}-{rank_key(ranks)}")
     size = len(ranks)
     one_series = variant == "five"
@@ -191,10 +202,48 @@ def _opening_job(job: tuple[str, tuple[int, ...], int, int]) -> tuple[str, dict[
     for lead in sorted(set(pool)):
         rest = list(pool)
         rest.remove(lead)
-        out[f"{rank_key(ranks)}/{lead:x}"] = _average(
-            ranks, rest, size - 1, (lead,), lead, samples, rng, variant, "pone", one_series
-        )
+        if read_lead:
+            values = _read_average(
+                ranks, rest, size - 1, lead, samples, rng, variant, one_series, read_lead
+            )
+        else:
+            values = _average(
+                ranks, rest, size - 1, (lead,), lead, samples, rng, variant, "pone", one_series
+            )
+        out[f"{rank_key(ranks)}/{lead:x}"] = values
     return rank_key(ranks), out
+
+
+def _read_average(ranks, pool, their_size, lead, samples, rng, variant, one_series, sharpness):
+    """The reply's values over pone hands read from the lead: RESAMPLED times ``samples`` hands
+    are drawn, each weighed by the keep likelihood and by how good ``lead`` was with it by the
+    lead table (:func:`games.strategy.opening_play.opening_choice_prior`, as the expert reads a
+    lead in the play), and ``samples`` of them drawn again by weight and searched, each counting
+    once (weighing the searched hands themselves would leave a few of them most of the say)."""
+    read = opening_choice_prior((), lead, faced=None, sharpness=sharpness, variant=variant)
+    candidates = []
+    weights = []
+    for _ in range(samples * RESAMPLED):
+        theirs = tuple(sorted(rng.sample(pool, their_size)))
+        kept = (*theirs, lead)
+        candidates.append(theirs)
+        weights.append(
+            keep_likelihood.weight_of_ranks(kept, role="pone", variant=variant) * read(kept)
+        )
+    totals: dict[int, float] = {}
+    for theirs in rng.choices(candidates, weights, k=samples):
+        values = rank_values(
+            (tuple(sorted(ranks)), theirs),
+            (lead,),
+            min(lead, 10),
+            0,
+            (None, None),
+            one_series,
+            (0, 1),
+        )
+        for rank, value in values.items():
+            totals[rank] = totals.get(rank, 0.0) + value
+    return [round(SCALE * totals[rank] / samples) for rank in sorted(totals)]
 
 
 def _average(ranks, pool, their_size, series, lead, samples, rng, variant, role, one_series):
@@ -214,11 +263,23 @@ def _average(ranks, pool, their_size, series, lead, samples, rng, variant, role,
     return [round(SCALE * totals[rank] / weight_sum) for rank in sorted(totals)]
 
 
-def opening_tables(samples: dict[str, int], workers: int, seed: int) -> dict:
-    out: dict = {"samples": samples, "seed": seed, "scale": SCALE}
+def opening_tables(samples: dict[str, int], workers: int, seed: int, read_lead: float) -> dict:
+    """Both variants' tables. The reply reads the lead table as it is on disk, so with a
+    reading the file must hold the leads this run makes (the same seed and samples: the leads
+    do not depend on the reading); make it first with ``--read-lead 0`` otherwise."""
+    if read_lead:
+        written = json.loads(OPENING_FILE.read_text()) if OPENING_FILE.exists() else {}
+        if (written.get("seed"), written.get("samples")) != (seed, samples):
+            raise SystemExit(
+                "the reply reads the lead table on disk, made with other options: "
+                "run with --read-lead 0 first"
+            )
+    out: dict = {"samples": samples, "seed": seed, "scale": SCALE, "read_lead": read_lead}
     for variant, dealt in VARIANTS.items():
         started = time.perf_counter()
-        jobs = [(variant, ranks, samples[variant], seed) for ranks in multisets(dealt - 2)]
+        jobs = [
+            (variant, ranks, samples[variant], seed, read_lead) for ranks in multisets(dealt - 2)
+        ]
         table: dict[str, list[int]] = {}
         with Pool(workers) as pool:
             for done, (_, part) in enumerate(pool.imap_unordered(_opening_job, jobs, chunksize=4)):
@@ -252,6 +313,12 @@ def main() -> None:
         "--one-throw-deals", type=int, default=60000, help="five-card deals at three and four"
     )
     parser.add_argument("--samples", type=int, default=200, help="opponent hands per opening value")
+    parser.add_argument(
+        "--read-lead",
+        type=float,
+        default=3.0,
+        help="how sharply the reply reads the pone's lead by the lead table (0: not read)",
+    )
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=18)
     args = parser.parse_args()
@@ -271,8 +338,8 @@ def main() -> None:
         print(f"one-throw keep likelihood written, {time.perf_counter() - started:.0f} s")
     if args.only in (None, "opening"):
         samples = {"six": args.samples, "five": args.samples}
-        data = opening_tables(samples, args.workers, args.seed)
-        (DATA / "opening_play.json").write_text(json.dumps(data, separators=(",", ":")) + "\n")
+        data = opening_tables(samples, args.workers, args.seed, args.read_lead)
+        OPENING_FILE.write_text(json.dumps(data, separators=(",", ":")) + "\n")
         print(f"opening tables written, {time.perf_counter() - started:.0f} s", flush=True)
 
 

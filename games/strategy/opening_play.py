@@ -6,7 +6,11 @@ they depend only on the kept ranks, the lead and what the opponent is likely to 
 ``scripts/make_opening_tables.py`` searched them once for every kept rank multiset, with the
 same search as the table (:func:`games.strategy.pegging_search.rank_values`) over 200 dealt hands
 of the opponent weighed by :mod:`games.strategy.keep_likelihood`, and stored each playable rank's
-expected net points in ``data/opening_play.json``.
+expected net points in ``data/opening_play.json``. The reply also reads the lead, as the expert
+reads it in the play (:func:`opening_choice_prior` at sharpness 3, the table's ``read_lead``): the
+pone's hands are weighed by how good that lead was with each by the lead table, so a lead a
+player seldom makes from a hand says the hand is unlikely (+0.024 ± 0.016 points a hand head to
+head, +0.014 ± 0.024 against hard: docs/performance.md).
 
 What the table does not know: the starter and the seat's own throw (three cards the search at
 the table would take out of the opponent's possible hands), and the target: near the end of a

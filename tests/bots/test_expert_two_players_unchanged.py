@@ -4,10 +4,11 @@ The many-seat work touched shared code (the pegging search's sample count, the d
 analysis's helpers, the seat view), so the two-player expert's choices over many positions,
 reached by easy bots from seeded deals, are compared with a digest taken from the code before
 that change (main at 4c5578b). Update the digest only with a deliberate, measured change to the
-two-player expert (docs/performance.md records its strength). Updated twice so far: the expert
-reads the opponent's goes, the points its plays declined and its first card (2026-11-29); it
-enumerates every three-card hand of the opponent (``EXACT_LIMIT`` 500, 2026-11-29; the reading
-moved to games/strategy/opponent_reading.py gives the digest before at the old limit).
+two-player expert (docs/performance.md records its strength). Updated three times so far: the
+expert reads the opponent's goes, the points its plays declined and its first card (2026-11-29);
+it enumerates every three-card hand of the opponent (``EXACT_LIMIT`` 500, 2026-11-29; the
+reading moved to games/strategy/opponent_reading.py gives the digest before at the old limit);
+the opening table's replies read the lead (2026-11-29).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from games.engine import (
     view,
 )
 
-DIGEST_BEFORE = "b70cf4d5a84923c0"
+DIGEST_BEFORE = "451b7759ba58c066"
 
 
 def expert_choices(variant: str, seed: int, limit: int = 60) -> list[str]:

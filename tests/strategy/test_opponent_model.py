@@ -150,7 +150,7 @@ def test_the_opening_table_is_what_the_script_makes(variant, ranks):
     script = load_script()
     stored = json.loads(opening_module.DATA_FILE.read_text())
     samples = stored["samples"][variant]
-    _, entries = script._opening_job((variant, ranks, samples, stored["seed"]))
+    _, entries = script._opening_job((variant, ranks, samples, stored["seed"], stored["read_lead"]))
     for key, values in entries.items():
         assert stored[variant][key] == values, key
 
